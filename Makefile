@@ -1,0 +1,48 @@
+# Thin front end over CMake (standalone mode, against Debian's ns-3 3.37).
+# ns-3 ignores this file when the module sits in an ns-3 tree's contrib/.
+#
+#   make demo    install what is missing, build, run the main job
+#   make check   install what is missing, build, run every test
+#
+# BUILD=dir selects the build directory; CMAKE_FLAGS adds configure options
+# (e.g. CMAKE_FLAGS=-DTSQ_SANITIZE=ON).
+
+BUILD ?= build
+CORE_BUILD ?= $(BUILD)-core-asan
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+CMAKE_FLAGS ?=
+FUZZ_SECONDS ?= 30
+
+.PHONY: build demo check check-core-sanitized in-tree clean
+
+build:
+	sh utils/install-deps.sh build
+	cmake -S . -B $(BUILD) $(CMAKE_FLAGS)
+	cmake --build $(BUILD) -j$(JOBS)
+
+demo:
+	sh utils/install-deps.sh demo
+	$(MAKE) build
+	$(BUILD)/examples/tsq-wifi-upload --duration=5
+
+# Every test: the C core's, the ns-3 suites through the runner, the examples
+# run as tests, the wscript list check; then the C core again under
+# ASan+UBSan with clang, with its bounded libFuzzer run.
+check:
+	sh utils/install-deps.sh check
+	$(MAKE) build
+	ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
+	$(MAKE) check-core-sanitized
+
+check-core-sanitized:
+	CC=clang cmake -S c-core -B $(CORE_BUILD) -DTSQ_SANITIZE=ON -DTSQ_FUZZ=ON
+	cmake --build $(CORE_BUILD) -j$(JOBS)
+	TSQ_FUZZ_SECONDS=$(FUZZ_SECONDS) ctest --test-dir $(CORE_BUILD) --output-on-failure -j$(JOBS)
+
+# In-tree build with ns-3's own tooling (slow: tens of minutes the first time).
+in-tree:
+	sh utils/install-deps.sh in-tree
+	sh utils/check-in-tree.sh
+
+clean:
+	rm -rf $(BUILD) $(CORE_BUILD)

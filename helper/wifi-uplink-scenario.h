@@ -1,0 +1,140 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef TSQ_WIFI_UPLINK_SCENARIO_H
+#define TSQ_WIFI_UPLINK_SCENARIO_H
+
+#include "ns3/net-device-container.h"
+#include "ns3/node-container.h"
+#include "ns3/nstime.h"
+#include "ns3/packet-sink.h"
+#include "ns3/ptr.h"
+#include "ns3/wifi-phy.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+class CommandLine;
+
+/**
+ * \ingroup tsq
+ * \brief Parameters of the WiFi uplink scenario of the seeds: N stations
+ * uploading TCP bulk data over 5 GHz 802.11n to the AP or to a wired host
+ * behind it, with a ping from the first station measuring latency under load.
+ *
+ * Defaults follow the article and mac80211 commit 36148c2bbfbe: HT40, short
+ * guard interval, one spatial stream, constant rate HtMcs7 (150 Mb/s PHY),
+ * CUBIC, Linux-sized socket buffers, ping every 200 ms (as Flent's client).
+ */
+struct WifiUplinkConfig
+{
+    uint32_t nSta{1};                       //!< number of uploading stations (1..64)
+    uint32_t mcs{7};                        //!< HT MCS index, constant rate (0..7)
+    uint16_t channelWidth{40};              //!< MHz, 20 or 40
+    bool shortGuardInterval{true};          //!< 400 ns guard interval
+    bool minstrel{false};                   //!< Minstrel-HT instead of constant rate
+    bool wiredServer{false};                //!< receiver on a host behind the AP
+    std::string queueDisc{"fq_codel"};      //!< root queue discs: fq_codel or pfifo_fast
+    std::string congestionControl{"cubic"}; //!< cubic, newreno or bbr
+    std::string socketFactory{"ns3::TcpSocketFactory"}; //!< TypeId of the TCP factory
+    uint32_t segmentSize{1448};                         //!< TCP MSS, bytes
+    uint32_t sndBufBytes{4194304};                      //!< SO_SNDBUF, bytes (Linux tcp_wmem max)
+    uint32_t rcvBufBytes{6291456};                      //!< SO_RCVBUF, bytes (Linux tcp_rmem max)
+    double durationS{10.0};                             //!< measured time, seconds
+    double warmupS{2.0};       //!< excluded start, s, counted from the apps start (0.5 s)
+    double pingIntervalS{0.2}; //!< 0 disables the ping
+    uint32_t seed{1};          //!< RngRun
+
+    /**
+     * Register every field as a CommandLine option.
+     * \param cmd the command line to add the options to
+     */
+    void AddToCommandLine(CommandLine& cmd);
+
+    /**
+     * Check every field against its allowed range.
+     * \return an empty string when valid, else a message naming the option,
+     *         the value and the allowed range
+     */
+    std::string Validate() const;
+};
+
+/**
+ * \ingroup tsq
+ * \brief What one run of the scenario measured, warm-up excluded.
+ */
+struct WifiUplinkResult
+{
+    double goodputMbps{0};               //!< application bytes received, all flows
+    std::vector<double> flowGoodputMbps; //!< per station
+    double pingRttMsMean{0};             //!< mean ping RTT (0 if no reply)
+    uint32_t pingReplies{0};             //!< number of ping replies measured
+    double ampduMpdusMean{0};            //!< mean MPDUs per data PSDU sent by STAs
+    uint64_t dataPsdus{0};               //!< data PSDUs sent by STAs in the window
+};
+
+/**
+ * \ingroup tsq
+ * \brief Builds and runs the WiFi uplink topology; the one place examples and
+ * tests get it from.
+ *
+ * Build() creates nodes, devices, stacks and applications; between Build()
+ * and Run() callers may install more (e.g. TsqHelper on GetStations()).
+ */
+class WifiUplinkScenario
+{
+  public:
+    /**
+     * \param config validated parameters (Build() refuses invalid ones)
+     */
+    explicit WifiUplinkScenario(const WifiUplinkConfig& config);
+
+    /** Create the topology, stacks and applications. */
+    void Build();
+
+    /**
+     * Run the simulation to its end and collect the metrics.
+     * \return the measured result
+     */
+    WifiUplinkResult Run();
+
+    /** \return the stations (TCP senders) */
+    NodeContainer GetStations() const;
+    /** \return the access point */
+    Ptr<Node> GetAccessPoint() const;
+    /** \return the TCP receiver (AP or wired host) */
+    Ptr<Node> GetServer() const;
+    /** \return the stations' WiFi devices */
+    NetDeviceContainer GetStationDevices() const;
+
+  private:
+    void InstallWifi();
+    void InstallStacks();
+    void InstallApplications();
+    void OnPsduBegin(WifiConstPsduMap psdus, WifiTxVector txVector, double txPowerW);
+    void OnPingRtt(Time rtt);
+    void StartWindow();
+
+    WifiUplinkConfig m_config;
+    NodeContainer m_stations;
+    Ptr<Node> m_ap;
+    Ptr<Node> m_server;
+    NetDeviceContainer m_staDevices;
+    NetDeviceContainer m_apDevice;
+    std::vector<Ptr<PacketSink>> m_sinks;
+    std::vector<uint64_t> m_rxAtWindowStart;
+    bool m_inWindow{false};
+    double m_pingSumMs{0};
+    uint32_t m_pingCount{0};
+    uint64_t m_psduCount{0};
+    uint64_t m_mpduCount{0};
+};
+
+} // namespace ns3
+
+#endif /* TSQ_WIFI_UPLINK_SCENARIO_H */

@@ -1,0 +1,12 @@
+#! /usr/bin/env python3
+# Examples test.py runs in-tree (cheap settings); the standalone build runs
+# the same programs through CTest (examples/CMakeLists.txt).
+#
+# A list of C++ examples to run to ensure they remain buildable and runnable:
+# (example_name_with_arguments, do_run, do_valgrind_run)
+cpp_examples = [
+    ("tsq-wifi-upload --duration=2 --warmup=0.5", "True", "False"),
+]
+
+# A list of Python examples to run: none.
+python_examples = []

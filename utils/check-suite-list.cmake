@@ -1,0 +1,22 @@
+# Checks that the test runner's --list equals the TSQ_TEST_SUITES list:
+# a suite missing from CMake would never run under CTest, and a listed suite
+# missing from the runner would mean it was not linked in.
+execute_process(COMMAND ${RUNNER} --list OUTPUT_VARIABLE out RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "${RUNNER} --list failed (${rc})")
+endif()
+string(REGEX MATCHALL "[^\n]+" lines "${out}")
+set(found "")
+foreach(line ${lines})
+  string(STRIP "${line}" line)
+  if(line MATCHES "^tsq")
+    list(APPEND found ${line})
+  endif()
+endforeach()
+list(SORT found)
+set(want ${SUITES})
+list(SORT want)
+if(NOT "${found}" STREQUAL "${want}")
+  message(FATAL_ERROR "runner lists [${found}], CMake lists [${want}]")
+endif()
+message(STATUS "suites: ${found}")

@@ -1,0 +1,59 @@
+#!/bin/sh
+# Installs what building and testing tsq needs on Debian 12, and only what is
+# missing. Usage: utils/install-deps.sh [build|check|demo|fuzz|in-tree]
+# Needs root or sudo when something is missing; says what it installs.
+set -eu
+
+what=${1:-build}
+
+# ns3: Debian's libns3-dev CMake targets name its libexec helpers;
+# libgsl-dev: the same targets name libgsl.so by absolute path.
+pkgs="libns3-dev ns3 libgsl-dev cmake make g++ gcc pkg-config sqlite3 libsqlite3-dev"
+case "$what" in
+build) ;;
+check) pkgs="$pkgs clang libclang-rt-14-dev" ;;
+demo) pkgs="$pkgs gnuplot-nox" ;;
+in-tree) pkgs="$pkgs dpkg-dev python3 ccache rsync" ;;
+*)
+    echo "install-deps: unknown target '$what' (allowed: build, check, demo, in-tree)" >&2
+    exit 2
+    ;;
+esac
+
+if ! command -v dpkg-query >/dev/null 2>&1; then
+    echo "install-deps: this is not a Debian system (no dpkg-query);" \
+        "install by hand: $pkgs" >&2
+    exit 1
+fi
+
+missing=""
+for p in $pkgs; do
+    status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+    case "$status" in
+    *"install ok installed"*) ;;
+    *) missing="$missing $p" ;;
+    esac
+done
+[ -z "$missing" ] && exit 0
+
+echo "install-deps: installing:$missing"
+if [ "$(id -u)" -eq 0 ]; then
+    sudo=""
+elif command -v sudo >/dev/null 2>&1; then
+    sudo="sudo"
+else
+    echo "install-deps: missing packages:$missing; run as root or install sudo" >&2
+    exit 1
+fi
+
+export DEBIAN_FRONTEND=noninteractive
+if ! $sudo apt-get update -q; then
+    echo "install-deps: 'apt-get update' failed; cannot install:$missing" >&2
+    exit 1
+fi
+# shellcheck disable=SC2086 # word splitting of the package list is wanted
+if ! $sudo apt-get install -y -q --no-install-recommends $missing; then
+    echo "install-deps: 'apt-get install$missing' failed" >&2
+    exit 1
+fi
+echo "install-deps: done"

@@ -1,0 +1,53 @@
+# -*- Mode: python; py-indent-offset: 4; indent-tabs-mode: nil; coding: utf-8; -*-
+#
+# For waf-based ns-3 trees (<= 3.35). UNTESTED: ns-3 3.37 (CMake) is the
+# tested version, and trees older than 3.37 also need API guards (WifiMpdu
+# was WifiMacQueueItem before 3.37). utils/check-wscript.sh, run by
+# 'make check', keeps the lists below equal to CMakeLists.txt's.
+
+
+def build(bld):
+    module = bld.create_ns3_module('tsq', [
+        'core', 'network', 'internet', 'internet-apps', 'wifi',
+        'applications', 'mobility', 'propagation', 'flow-monitor',
+        'traffic-control', 'stats', 'point-to-point', 'csma'])
+    module.includes = ['c-core/include']
+    module.source = [
+        'model/tsq-tag.cc',
+        'model/tsq-socket-registry.cc',
+        'model/tsq-cwnd-validation-ops.cc',
+        'model/tsq-tcp-socket.cc',
+        'model/tsq-tcp-socket-factory.cc',
+        'helper/p2p-bulk-scenario.cc',
+        'helper/wifi-uplink-scenario.cc',
+        'c-core/src/rules.c',
+        'c-core/src/sock.c',
+        'c-core/src/pacing.c',
+        'c-core/src/tso.c',
+        'c-core/src/cwnd.c',
+        'c-core/src/profile.c',
+        'c-core/src/ampdu.c',
+        'c-core/src/completion.c',
+    ]
+
+    module_test = bld.create_ns3_module_test_library('tsq')
+    module_test.includes = ['c-core/include']
+    module_test.source = [
+        'test/tsq-socket-test-suite.cc',
+        'test/tsq-build-test-suite.cc',
+    ]
+
+    headers = bld(features='ns3header')
+    headers.module = 'tsq'
+    headers.source = [
+        'model/tsq-tag.h',
+        'model/tsq-socket-registry.h',
+        'model/tsq-cwnd-validation-ops.h',
+        'model/tsq-tcp-socket.h',
+        'model/tsq-tcp-socket-factory.h',
+        'helper/p2p-bulk-scenario.h',
+        'helper/wifi-uplink-scenario.h',
+    ]
+
+    if bld.env.ENABLE_EXAMPLES:
+        bld.recurse('examples')
