@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * tsq/cwnd.h - cwnd-limited state: whether the congestion control may grow
+ * cwnd. A sender held back by TSQ is not cwnd-limited, so its cwnd stops
+ * growing.
+ */
+#ifndef TSQ_CWND_H
+#define TSQ_CWND_H
+
+#include "tsq/types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum tsq_cwnd_form {
+	TSQ_CWND_2014 = 0,	/* ca8a22634381 (3.16 .. 5.10): 4.14's form */
+	TSQ_CWND_2020,		/* 299bcb55ecd1 (5.11): also update when cwnd-limited */
+	TSQ_CWND_2022,		/* f4ce91ce12a7 (6.1): cwnd_usage_seq, limited first */
+	TSQ_CWND__COUNT
+};
+
+struct tsq_cwnd_state {
+	u32 max_packets_out;	/* max packets_out in the last window */
+	u32 seq;		/* max_packets_seq (2014/2020) or cwnd_usage_seq (2022) */
+	bool is_cwnd_limited;
+};
+
+/* Returns a static name of form f ("2014", "2020", "2022" or "?"). */
+const char *tsq_cwnd_form_name(enum tsq_cwnd_form f);
+
+/* Looks up a form by name. Returns TSQ_OK, TSQ_ERR_NOENT or TSQ_ERR_INVAL. */
+int tsq_cwnd_form_from_name(const char *name, enum tsq_cwnd_form *out);
+
+/* Zeroes st (tcp_disconnect()/socket creation state). */
+void tsq_cwnd_state_init(struct tsq_cwnd_state *st);
+
+/*
+ * tsq_cwnd_validate - window tracking after a send attempt.
+ * Returns TSQ_OK or TSQ_ERR_INVAL. Kernel: the first block of
+ * tcp_cwnd_validate() (net/ipv4/tcp_output.c). 2014 (ca8a22634381):
+ * if (!before(snd_una, max_packets_seq) || packets_out > max_packets_out)
+ * { max_packets_out = packets_out; max_packets_seq = snd_nxt;
+ *   is_cwnd_limited = limited; } 2020 (299bcb55ecd1) adds "|| limited".
+ * 2022 (f4ce91ce12a7): if (!before(snd_una, cwnd_usage_seq) || limited ||
+ * (!is_cwnd_limited && packets_out > max_packets_out)) update all three.
+ * Sequence comparison is the kernel's before() (u32 wrap-around). The
+ * RFC 2861 idle part (snd_cwnd_used, tcp_cwnd_application_limited) is not
+ * modelled.
+ */
+int tsq_cwnd_validate(enum tsq_cwnd_form form, struct tsq_cwnd_state *st,
+		      bool is_cwnd_limited, u32 snd_una, u32 snd_nxt, u32 packets_out);
+
+/*
+ * tsq_write_xmit_cwnd - the tail of tcp_write_xmit() that feeds
+ * tsq_cwnd_validate(): is_cwnd_limited |= (in_flight >= cwnd); 2014 form
+ * validates only when sent_pkts > 0, 2020/2022 also when cwnd-limited
+ * (299bcb55ecd1). loop_cwnd_limited is true when the send loop stopped on
+ * cwnd (tcp_cwnd_test() == 0 or TSO deferral on cwnd); a loop stopped by
+ * TSQ passes false. Returns TSQ_OK or TSQ_ERR_INVAL.
+ */
+int tsq_write_xmit_cwnd(enum tsq_cwnd_form form, struct tsq_cwnd_state *st,
+			u32 sent_pkts, bool loop_cwnd_limited, u32 in_flight,
+			u32 cwnd, u32 snd_una, u32 snd_nxt, u32 packets_out);
+
+/*
+ * tsq_is_cwnd_limited - may the congestion control grow cwnd?
+ * Kernel: tcp_is_cwnd_limited() (include/net/tcp.h). 2014/2020: in slow
+ * start (cwnd < ssthresh) return cwnd < 2 * max_packets_out, else
+ * is_cwnd_limited. 2022 (f4ce91ce12a7): is_cwnd_limited first, then the
+ * slow-start test, else false. 2 * max_packets_out is computed in 64
+ * bits (the kernel's u32 would wrap only above 2^31 packets).
+ */
+bool tsq_is_cwnd_limited(enum tsq_cwnd_form form, const struct tsq_cwnd_state *st,
+			 u32 cwnd, u32 ssthresh);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TSQ_CWND_H */

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * tsq/profile.h - named bundles that reproduce one kernel. A simulation
+ * picks a profile by name; individual fields can still be overridden.
+ */
+#ifndef TSQ_PROFILE_H
+#define TSQ_PROFILE_H
+
+#include "tsq/cwnd.h"
+#include "tsq/rules.h"
+#include "tsq/tso.h"
+#include "tsq/types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct tsq_profile {
+	const char *name;		/* "linux-4.14" */
+	const char *description;
+	enum tsq_rule rule;
+	enum tsq_tso_form tso_form;
+	enum tsq_shortcut shortcut;
+	enum tsq_cwnd_form cwnd_form;
+	enum tsq_rate_width rate_width;	/* u32 ~0U or u64 ~0UL unknown rate */
+	u32 limit_output_bytes;		/* tcp_limit_output_bytes default */
+	u32 pacing_shift;		/* default sk_pacing_shift (10) */
+	bool retransmits_checked;	/* TSQ on retransmits with factor 1 */
+	u32 pacing_ss_ratio, pacing_ca_ratio;
+	u32 min_tso_segs, gso_max_size, gso_max_segs, max_tcp_header, tso_rtt_log;
+	const struct tsq_truesize_model *truesize;
+};
+
+/* Returns the number of profiles (for iteration). */
+unsigned int tsq_profile_count(void);
+
+/* Returns profile i (0 .. count-1), or NULL. */
+const struct tsq_profile *tsq_profile_at(unsigned int i);
+
+/* Returns the profile named name, or NULL. */
+const struct tsq_profile *tsq_profile_find(const char *name);
+
+/* Returns the default profile ("linux-6.16"). */
+const struct tsq_profile *tsq_profile_default(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TSQ_PROFILE_H */

@@ -1,0 +1,16 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* tsq/tsq.h - umbrella header of the TSQ core. */
+#ifndef TSQ_TSQ_H
+#define TSQ_TSQ_H
+
+#include "tsq/types.h"
+#include "tsq/rules.h"
+#include "tsq/sock.h"
+#include "tsq/pacing.h"
+#include "tsq/tso.h"
+#include "tsq/cwnd.h"
+#include "tsq/profile.h"
+#include "tsq/ampdu.h"
+#include "tsq/completion.h"
+
+#endif /* TSQ_TSQ_H */

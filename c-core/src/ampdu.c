@@ -1,0 +1,255 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * A-MPDU queue accounting per station and TID; see tsq/ampdu.h.
+ */
+#include <string.h>
+
+#include "tsq/ampdu.h"
+
+#define NSEC_PER_SEC	1000000000ull
+#define PPM		1000000ull
+
+struct tsq_ampdu_limits tsq_ampdu_limits_ht(void)
+{
+	struct tsq_ampdu_limits lim = {
+		.max_bytes = TSQ_HT_MAX_AMPDU_BYTES,
+		.max_mpdus = TSQ_HT_MAX_AMPDU_MPDUS,
+		.max_ppdu_ns = TSQ_HT_MF_MAX_PPDU_NS,
+	};
+
+	return lim;
+}
+
+static bool limits_valid(const struct tsq_ampdu_limits *lim)
+{
+	return lim->max_bytes &&
+	       lim->max_mpdus >= 1 && lim->max_mpdus <= TSQ_HT_MAX_AMPDU_MPDUS;
+}
+
+int tsq_ampdu_init(struct tsq_ampdu *a, struct tsq_ampdu_sta *sta, u32 n_sta,
+		   const struct tsq_ampdu_limits *lim)
+{
+	if (!a || !sta || !lim)
+		return TSQ_ERR_INVAL;
+	if (!n_sta || !limits_valid(lim))
+		return TSQ_ERR_RANGE;
+
+	memset(a, 0, sizeof(*a));
+	memset(sta, 0, sizeof(*sta) * (size_t)n_sta);
+	a->sta = sta;
+	a->n_sta = n_sta;
+	a->lim = *lim;
+	return 0;
+}
+
+/* The (@sta, @tid) entry into *@t: 0, TSQ_ERR_INVAL or TSQ_ERR_RANGE. */
+static int ampdu_tid(struct tsq_ampdu *a, u32 sta, u32 tid,
+		     struct tsq_ampdu_tid **t)
+{
+	if (!a || !a->sta)
+		return TSQ_ERR_INVAL;
+	if (sta >= a->n_sta || tid >= TSQ_AMPDU_NUM_TID)
+		return TSQ_ERR_RANGE;
+	*t = &a->sta[sta].tid[tid];
+	return 0;
+}
+
+int tsq_ampdu_enqueue(struct tsq_ampdu *a, u32 sta, u32 tid, u32 bytes)
+{
+	struct tsq_ampdu_tid *t;
+	struct tsq_ampdu_queue *q;
+	int err = ampdu_tid(a, sta, tid, &t);
+
+	if (err)
+		return err;
+	q = &t->q;
+	if (q->mpdus == UINT32_MAX)
+		return TSQ_ERR_RANGE;
+
+	q->mpdus++;
+	q->bytes += bytes;
+	q->enq_mpdus++;
+	q->enq_bytes += bytes;
+	if (q->mpdus > q->peak_mpdus)
+		q->peak_mpdus = q->mpdus;
+	if (q->bytes > q->peak_bytes)
+		q->peak_bytes = q->bytes;
+	return 0;
+}
+
+/* Take one MPDU of @bytes off @q; an error instead of a wrap-around. */
+static int queue_take(struct tsq_ampdu_queue *q, u32 bytes)
+{
+	if (!q->mpdus || q->bytes < bytes)
+		return TSQ_ERR_UNDERFLOW;
+	q->mpdus--;
+	q->bytes -= bytes;
+	return 0;
+}
+
+int tsq_ampdu_dequeue(struct tsq_ampdu *a, u32 sta, u32 tid, u32 bytes)
+{
+	struct tsq_ampdu_tid *t;
+	int err = ampdu_tid(a, sta, tid, &t);
+
+	if (err)
+		return err;
+	err = queue_take(&t->q, bytes);
+	if (err)
+		return err;
+	t->q.deq_mpdus++;
+	t->q.deq_bytes += bytes;
+	return 0;
+}
+
+int tsq_ampdu_drop(struct tsq_ampdu *a, u32 sta, u32 tid, u32 bytes)
+{
+	struct tsq_ampdu_tid *t;
+	int err = ampdu_tid(a, sta, tid, &t);
+
+	if (err)
+		return err;
+	err = queue_take(&t->q, bytes);
+	if (err)
+		return err;
+	t->q.drop_mpdus++;
+	t->q.drop_bytes += bytes;
+	return 0;
+}
+
+int tsq_ampdu_set_throttled(struct tsq_ampdu *a, u32 sta, u32 throttled)
+{
+	if (!a || !a->sta)
+		return TSQ_ERR_INVAL;
+	if (sta >= a->n_sta)
+		return TSQ_ERR_RANGE;
+	a->sta[sta].throttled = throttled;
+	return 0;
+}
+
+u64 tsq_ampdu_size_if_aggregated(u32 ampdu_bytes, u32 mpdu_bytes)
+{
+	u64 pad = (TSQ_AMPDU_DELIM_BYTES - ampdu_bytes % 4) % 4;
+
+	return (u64)ampdu_bytes + pad + TSQ_AMPDU_DELIM_BYTES + mpdu_bytes;
+}
+
+/*
+ * Airtime of @bits at @rate_bps (> 0) in ns, rounded up, saturating at
+ * U64_MAX.  bits * 1e9 may not fit in a u64, so whole seconds and the
+ * remainder are taken apart; a remainder of a rate above 2^34 b/s is
+ * scaled down first (an error far below one ns, still rounded up).
+ */
+static u64 bits_airtime_ns(u64 bits, u64 rate_bps)
+{
+	u64 whole = bits / rate_bps;
+	u64 rem = bits % rate_bps;
+	u64 frac;
+	bool inexact = false;
+
+	if (whole > UINT64_MAX / NSEC_PER_SEC - 1)
+		return UINT64_MAX;
+	while (rate_bps > (1ull << 34)) {
+		inexact |= rem != 0;
+		rem >>= 1;
+		rate_bps >>= 1;
+	}
+	frac = (rem * NSEC_PER_SEC + rate_bps - 1) / rate_bps;
+	if (inexact)
+		frac++;	/* whatever the scaling lost, round it up */
+	return whole * NSEC_PER_SEC + frac;
+}
+
+bool tsq_ampdu_left_room(const struct tsq_ampdu_limits *lim,
+			 const struct tsq_ampdu_psdu *p)
+{
+	u64 size;
+
+	if (!lim || !p || !p->next_mpdu_bytes)
+		return false;
+	if (p->n_mpdus >= lim->max_mpdus)
+		return false;
+	size = tsq_ampdu_size_if_aggregated(p->bytes, p->next_mpdu_bytes);
+	if (size > lim->max_bytes)
+		return false;
+	if (lim->max_ppdu_ns && p->rate_bps) {
+		u64 extra = bits_airtime_ns((size - p->bytes) * 8, p->rate_bps);
+
+		if (p->airtime_ns > lim->max_ppdu_ns ||
+		    extra > lim->max_ppdu_ns - p->airtime_ns)
+			return false;
+	}
+	return true;
+}
+
+static void stats_add(struct tsq_ampdu_stats *st,
+		      const struct tsq_ampdu_psdu *p, bool room, bool tsq)
+{
+	st->psdus++;
+	st->mpdus += p->n_mpdus;
+	st->bytes += p->bytes;
+	st->airtime_ns += p->airtime_ns;
+	st->hist[p->n_mpdus]++;
+	st->starved_room += room;
+	st->starved_tsq += tsq;
+	st->starved += room || tsq;
+}
+
+int tsq_ampdu_psdu_tx(struct tsq_ampdu *a, const struct tsq_ampdu_psdu *p)
+{
+	struct tsq_ampdu_tid *t;
+	bool room, tsq;
+	int err;
+
+	if (!p)
+		return TSQ_ERR_INVAL;
+	err = ampdu_tid(a, p->sta, p->tid, &t);
+	if (err)
+		return err;
+	if (!p->n_mpdus || p->n_mpdus > a->lim.max_mpdus)
+		return TSQ_ERR_RANGE;
+
+	room = tsq_ampdu_left_room(&a->lim, p);
+	tsq = a->sta[p->sta].throttled > 0;
+	stats_add(&t->st, p, room, tsq);
+	stats_add(&a->total, p, room, tsq);
+	return 0;
+}
+
+/*
+ * floor(@sum / (@n * @max)) in parts per million, 0 when @n or @max is 0,
+ * saturating at U32_MAX.  Divides by @n first so that no product can
+ * overflow in any run: sum * 1e6 / n == q * 1e6 + r * 1e6 / n.
+ */
+static u32 mean_ppm(u64 sum, u64 n, u64 max)
+{
+	u64 q, r, v;
+
+	if (!n || !max)
+		return 0;
+	q = sum / n;
+	r = sum % n;
+	if (q > UINT64_MAX / PPM - 1)
+		return UINT32_MAX;
+	if (n > UINT64_MAX / PPM)
+		v = q * PPM + r / (n / PPM);
+	else
+		v = q * PPM + r * PPM / n;
+	v /= max;
+	return v > UINT32_MAX ? UINT32_MAX : (u32)v;
+}
+
+int tsq_ampdu_fill(const struct tsq_ampdu_stats *st,
+		   const struct tsq_ampdu_limits *lim,
+		   struct tsq_ampdu_fill *out)
+{
+	if (!st || !lim || !out)
+		return TSQ_ERR_INVAL;
+
+	out->bytes_ppm = mean_ppm(st->bytes, st->psdus, lim->max_bytes);
+	out->mpdus_ppm = mean_ppm(st->mpdus, st->psdus, lim->max_mpdus);
+	out->airtime_ppm = mean_ppm(st->airtime_ns, st->psdus,
+				    lim->max_ppdu_ns);
+	out->mean_mpdus_milli = mean_ppm(st->mpdus, st->psdus, 1000);
+	return 0;
+}

@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * fuzz_core.c - libFuzzer harness over the public API of the TSQ core.
+ * Interprets the input as a sequence of operations on one socket and
+ * checks invariants: queued == charged - released, never negative, one
+ * resume per throttle, limits monotonic in the rate.
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tsq/tsq.h"
+
+struct rd {
+	const uint8_t *p;
+	size_t n;
+};
+
+static uint64_t take(struct rd *r, unsigned int bytes)
+{
+	uint64_t v = 0;
+
+	while (bytes--) {
+		v <<= 8;
+		if (r->n) {
+			v |= *r->p++;
+			r->n--;
+		}
+	}
+	return v;
+}
+
+#define ASSERT(c) do { if (!(c)) abort(); } while (0)
+
+static void op_limit(struct rd *r)
+{
+	struct tsq_limit_in in = {
+		.rule = (enum tsq_rule)(take(r, 1) % (TSQ_RULE__COUNT + 1)),
+		.pacing_rate = take(r, 8),
+		.pacing_shift = (u32)take(r, 1) % 40,
+		.truesize = (u32)take(r, 4),
+		.limit_output_bytes = (u32)take(r, 4),
+		.factor = (u32)take(r, 1) % 3,
+		.floor = take(r, 4),
+		.paced = take(r, 1) & 1,
+	};
+	u64 a, b;
+	int e1 = tsq_tsq_limit(&in, &a);
+
+	if (e1)
+		return;
+	if (in.pacing_rate < UINT64_MAX) {
+		in.pacing_rate++;
+		ASSERT(tsq_tsq_limit(&in, &b) == 0 && b >= a);
+	}
+}
+
+static void op_pacing(struct rd *r)
+{
+	struct tsq_pacing_in in = {
+		.mss = (u32)take(r, 4), .cwnd = (u32)take(r, 4),
+		.packets_out = (u32)take(r, 4), .ssthresh = (u32)take(r, 4),
+		.srtt_us = (u32)take(r, 4), .ss_ratio = (u32)take(r, 2),
+		.ca_ratio = (u32)take(r, 2), .max_pacing_rate = take(r, 8),
+		.width = (enum tsq_rate_width)(take(r, 1) % 3),
+	};
+	u64 rate;
+
+	if (tsq_update_pacing_rate(&in, &rate) == 0) {
+		ASSERT(rate <= in.max_pacing_rate);
+		if (in.width == TSQ_RATE_U32)
+			ASSERT(rate <= 0xffffffffULL);
+	}
+}
+
+static void op_tso(struct rd *r)
+{
+	struct tsq_tso_in in = {
+		.form = (enum tsq_tso_form)(take(r, 1) % (TSQ_TSO__COUNT + 1)),
+		.pacing_rate = take(r, 8), .pacing_shift = (u32)take(r, 1) % 40,
+		.mss = (u32)take(r, 4), .gso_max_size = (u32)take(r, 4),
+		.gso_max_segs = (u32)take(r, 4), .min_tso_segs = (u32)take(r, 2),
+		.max_tcp_header = (u32)take(r, 2), .min_rtt_us = (u32)take(r, 4),
+		.tso_rtt_log = (u32)take(r, 1),
+	};
+	u32 segs;
+
+	if (tsq_tso_autosize(&in, &segs) == 0)
+		ASSERT(segs <= in.gso_max_segs || segs <= in.min_tso_segs);
+	(void)tsq_skb_truesize(&tsq_truesize_linux_6_18, (u32)take(r, 4));
+}
+
+static void op_cwnd(struct rd *r, struct tsq_cwnd_state *st)
+{
+	enum tsq_cwnd_form f = (enum tsq_cwnd_form)(take(r, 1) % (TSQ_CWND__COUNT + 1));
+
+	(void)tsq_write_xmit_cwnd(f, st, (u32)take(r, 1), take(r, 1) & 1, (u32)take(r, 2),
+				  (u32)take(r, 2), (u32)take(r, 4), (u32)take(r, 4), (u32)take(r, 2));
+	(void)tsq_is_cwnd_limited(f, st, (u32)take(r, 4), (u32)take(r, 4));
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct rd r = { data, size };
+	struct tsq_sock sk;
+	struct tsq_cwnd_state st;
+	struct tsq_shift_policy pol;
+	u64 throttles_pending = 0;
+	int steps = 0;
+
+	tsq_sock_init(&sk);
+	tsq_cwnd_state_init(&st);
+	while (r.n && steps++ < 512) {
+		unsigned int op = (unsigned int)take(&r, 1) % 9;
+		int ret;
+
+		switch (op) {
+		case 0:
+			ret = tsq_sock_charge(&sk, (u32)take(&r, 3));
+			ASSERT(ret == 0 || ret == TSQ_ERR_RANGE);
+			break;
+		case 1: {
+			u64 before = sk.queued;
+			u32 ts = (u32)take(&r, 3);
+
+			ret = tsq_wfree(&sk, ts);
+			if (ts > before)
+				ASSERT(ret == TSQ_ERR_UNDERFLOW && sk.queued == before);
+			if (ret == 1) {
+				ASSERT(throttles_pending);
+				throttles_pending = 0;
+			}
+			break;
+		}
+		case 2: {
+			struct tsq_limit_in in = {
+				.rule = (enum tsq_rule)(take(&r, 1) % TSQ_RULE__COUNT),
+				.pacing_rate = take(&r, 5), .pacing_shift = sk.pacing_shift,
+				.truesize = (u32)take(&r, 3), .limit_output_bytes = (u32)take(&r, 3),
+				.factor = (u32)take(&r, 1) & 1,
+			};
+			struct tsq_xmit_ctx x = {
+				(enum tsq_shortcut)(take(&r, 1) % TSQ_SHORTCUT__COUNT),
+				take(&r, 1) & 1, take(&r, 1) & 1,
+			};
+
+			ret = tsq_small_queue_check(&sk, &in, &x);
+			ASSERT(ret == 0 || ret == 1);
+			if (ret == 1) {
+				ASSERT(sk.flags & TSQ_F_THROTTLED);
+				throttles_pending = 1;
+			}
+			break;
+		}
+		case 3:
+			tsq_tsq_handler(&sk);
+			break;
+		case 4:
+			op_limit(&r);
+			break;
+		case 5:
+			op_pacing(&r);
+			break;
+		case 6:
+			op_tso(&r);
+			break;
+		case 7:
+			op_cwnd(&r, &st);
+			break;
+		default:
+			if (tsq_shift_policy_init(&pol, (enum tsq_shift_policy_kind)(take(&r, 1) % 3),
+						  (u32)take(&r, 1) % 40) == 0)
+				(void)tsq_shift_policy_apply(&pol, &sk, take(&r, 1) & 1, take(&r, 1) & 1);
+			ASSERT(sk.pacing_shift <= TSQ_SHIFT_MAX);
+			break;
+		}
+		ASSERT(sk.queued == sk.charged - sk.released);
+		ASSERT(sk.resumes <= sk.throttle_events);
+	}
+	return 0;
+}

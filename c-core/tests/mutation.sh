@@ -1,0 +1,62 @@
+#!/bin/sh
+# mutation.sh [CORE_DIR] - build the core's tests against deliberately broken
+# copies of the sources and require every mutant to fail at least one test.
+# Each mutant is one sed substitution on a copy in a temporary directory;
+# the production sources are never touched. Run: sh tests/mutation.sh c-core
+set -u
+core=$(cd "${1:-$(dirname "$0")/..}" && pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/tsq-mut.XXXXXX")
+trap 'rm -rf "$work"' EXIT INT TERM
+jobs=${TSQ_MUTATION_JOBS:-2}
+survivors=0
+n=0
+
+# name|file|sed expression
+mutants='
+min-max-swapped|src/rules.c|s/return tsq_max_u64(two_truesize, tsq_rate_bytes(ri, in));/return tsq_min_u64(two_truesize, tsq_rate_bytes(ri, in));/
+clamp-min-to-max|src/rules.c|s/return tsq_min_u64(limit, in->limit_output_bytes);/return tsq_max_u64(limit, in->limit_output_bytes);/
+shift-off-by-one|src/rules.c|s/return rate >> shift;/return rate >> (shift + 1);/
+clamp-before-floor|src/rules.c|s/l = tsq_apply_floor(tsq_rule_clamp(ri, in, tsq_rule_unclamped(ri, in)), in);/l = tsq_rule_clamp(ri, in, tsq_apply_floor(tsq_rule_unclamped(ri, in), in));/
+no-wmem-bias|src/sock.c|s/return TSQ_WMEM_ALLOC_BIAS + sk->queued;/return sk->queued;/
+resume-every-release|src/sock.c|s/if (!(sk->flags \& TSQ_F_THROTTLED) || (sk->flags \& TSQ_F_QUEUED))/if (!(sk->flags \& TSQ_F_THROTTLED))/
+shortcut-single-always|src/sock.c|s/return x->rtx_queue_empty;/return x->rtx_queue_empty || x->rtx_queue_single_skb;/
+ss-ratio-le|src/pacing.c|s/if (in->cwnd < in->ssthresh \/ 2)/if (in->cwnd <= in->ssthresh \/ 2)/
+srtt-not-scaled|src/pacing.c|s/srtt8 = (u64)in->srtt_us << 3;/srtt8 = (u64)in->srtt_us;/
+min-tso-segs-min|src/tso.c|s/if (s < in->min_tso_segs)/if (s > in->min_tso_segs)/
+tso-rtt-shift|src/tso.c|s/extra = in->gso_max_size >> r;/extra = in->gso_max_size >> (r + 1);/
+cwnd-2x-dropped|src/cwnd.c|s/return (u64)cwnd < 2 \* (u64)st->max_packets_out;/return (u64)cwnd < (u64)st->max_packets_out;/
+cwnd-2022-forgets|src/cwnd.c|s/(!st->is_cwnd_limited \&\& more)/more/
+'
+
+echo "$mutants" | while IFS='|' read -r name file expr; do
+	[ -n "$name" ] || continue
+	n=$((n + 1))
+	dir="$work/$name"
+	mkdir -p "$dir"
+	cp -R "$core/include" "$core/src" "$core/tests" "$core/tools" \
+		"$core/CMakeLists.txt" "$core/sources.cmake" "$dir/"
+	sed "$expr" "$core/$file" > "$dir/$file"
+	if cmp -s "$core/$file" "$dir/$file"; then
+		echo "mutant $name: pattern did not match $file (stale mutant)"
+		echo x >> "$work/survived"
+		continue
+	fi
+	if ! cmake -S "$dir" -B "$dir/build" -DTSQ_MUTATION_TEST=OFF -DTSQ_FUZZ=OFF \
+		-DTSQ_SANITIZE=OFF >"$dir/log" 2>&1 ||
+	   ! cmake --build "$dir/build" -j "$jobs" >>"$dir/log" 2>&1; then
+		echo "mutant $name: killed (does not build)"
+		continue
+	fi
+	if ctest --test-dir "$dir/build" -E 'core-(mutation|fuzz)' >>"$dir/log" 2>&1; then
+		echo "mutant $name: SURVIVED"
+		echo x >> "$work/survived"
+	else
+		echo "mutant $name: killed"
+	fi
+done
+
+if [ -s "$work/survived" ]; then
+	echo "mutation check FAILED: $(wc -l < "$work/survived") mutant(s) survived"
+	exit 1
+fi
+echo "mutation check passed: every mutant was killed"

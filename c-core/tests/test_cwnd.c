@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * test_cwnd.c - tcp_cwnd_validate() forms and tcp_is_cwnd_limited().
+ */
+#include "check.h"
+#include "tsq/cwnd.h"
+
+#define INF 0x7fffffffu
+
+static void test_slow_start(void)
+{
+	struct tsq_cwnd_state st;
+	int f;
+
+	for (f = 0; f < TSQ_CWND__COUNT; f++) {
+		tsq_cwnd_state_init(&st);
+		/* first call: !before(1000, 0) -> new window, max 10, seq 15480 */
+		CHECK(tsq_cwnd_validate((enum tsq_cwnd_form)f, &st, false, 1000, 15480, 10) == TSQ_OK);
+		CHECK_U64(st.max_packets_out, 10);
+		CHECK_U64(st.seq, 15480);
+		/* slow start: cwnd 19 < 2*10 grows, cwnd 20 does not */
+		CHECK(tsq_is_cwnd_limited((enum tsq_cwnd_form)f, &st, 19, INF));
+		CHECK(!tsq_is_cwnd_limited((enum tsq_cwnd_form)f, &st, 20, INF));
+		/* CA (cwnd 20 >= ssthresh 10): is_cwnd_limited false */
+		CHECK(!tsq_is_cwnd_limited((enum tsq_cwnd_form)f, &st, 20, 10));
+		/* same window, fewer packets: no update */
+		CHECK(tsq_cwnd_validate((enum tsq_cwnd_form)f, &st, false, 2000, 20000, 5) == TSQ_OK);
+		CHECK_U64(st.max_packets_out, 10);
+		/* window over (snd_una 15480 not before seq 15480): update to 5 */
+		CHECK(tsq_cwnd_validate((enum tsq_cwnd_form)f, &st, false, 15480, 30000, 5) == TSQ_OK);
+		CHECK_U64(st.max_packets_out, 5);
+		CHECK_U64(st.seq, 30000);
+		/* cwnd 0 in slow start: 0 < 2*5 */
+		CHECK(tsq_is_cwnd_limited((enum tsq_cwnd_form)f, &st, 0, INF));
+	}
+}
+
+/* 2014 forgets is_cwnd_limited within a window; 2022 keeps it */
+static void test_forget(void)
+{
+	struct tsq_cwnd_state a, c;
+
+	tsq_cwnd_state_init(&a);
+	tsq_cwnd_state_init(&c);
+	CHECK(tsq_cwnd_validate(TSQ_CWND_2014, &a, true, 1000, 50000, 10) == TSQ_OK);
+	CHECK(tsq_cwnd_validate(TSQ_CWND_2022, &c, true, 1000, 50000, 10) == TSQ_OK);
+	CHECK(tsq_is_cwnd_limited(TSQ_CWND_2014, &a, 10, 5));	/* CA, limited */
+	CHECK(tsq_is_cwnd_limited(TSQ_CWND_2022, &c, 10, 5));
+	/* later in the same window, 11 packets out, not limited */
+	CHECK(tsq_cwnd_validate(TSQ_CWND_2014, &a, false, 2000, 51448, 11) == TSQ_OK);
+	CHECK(tsq_cwnd_validate(TSQ_CWND_2022, &c, false, 2000, 51448, 11) == TSQ_OK);
+	CHECK(!tsq_is_cwnd_limited(TSQ_CWND_2014, &a, 10, 5));	/* forgot */
+	CHECK(tsq_is_cwnd_limited(TSQ_CWND_2022, &c, 10, 5));	/* kept */
+	CHECK_U64(a.max_packets_out, 11);
+	CHECK_U64(c.max_packets_out, 10);
+	/* 2022: limited wins in slow start even when cwnd >= 2*max */
+	CHECK(tsq_is_cwnd_limited(TSQ_CWND_2022, &c, 100, INF));
+	CHECK(!tsq_is_cwnd_limited(TSQ_CWND_2014, &a, 100, INF));
+}
+
+/* sequence wrap-around: snd_una 0xfffffff0 is before seq 0x10 */
+static void test_wrap(void)
+{
+	struct tsq_cwnd_state st;
+
+	tsq_cwnd_state_init(&st);
+	st.seq = 0x10;
+	st.max_packets_out = 10;
+	CHECK(tsq_cwnd_validate(TSQ_CWND_2014, &st, false, 0xfffffff0u, 0x20, 3) == TSQ_OK);
+	CHECK_U64(st.max_packets_out, 10);		/* same window */
+	CHECK(tsq_cwnd_validate(TSQ_CWND_2014, &st, false, 0x10, 0x20, 3) == TSQ_OK);
+	CHECK_U64(st.max_packets_out, 3);		/* una reached seq */
+	CHECK(tsq_before(0xfffffff0u, 0x10));
+	CHECK(tsq_after(0x10, 0xfffffff0u));
+}
+
+/* tail of tcp_write_xmit: TSQ-stopped sender is not cwnd-limited */
+static void test_write_xmit(void)
+{
+	struct tsq_cwnd_state st;
+
+	/* 2014: nothing sent -> no validate even if cwnd-limited */
+	tsq_cwnd_state_init(&st);
+	CHECK(tsq_write_xmit_cwnd(TSQ_CWND_2014, &st, 0, true, 10, 10, 1000, 2000, 10) == TSQ_OK);
+	CHECK_U64(st.max_packets_out, 0);
+	/* 2020: nothing sent but cwnd-limited -> validate(limited) */
+	CHECK(tsq_write_xmit_cwnd(TSQ_CWND_2020, &st, 0, true, 10, 10, 1000, 2000, 10) == TSQ_OK);
+	CHECK_U64(st.max_packets_out, 10);
+	CHECK(st.is_cwnd_limited);
+	/* in_flight >= cwnd marks limited */
+	tsq_cwnd_state_init(&st);
+	CHECK(tsq_write_xmit_cwnd(TSQ_CWND_2014, &st, 3, false, 10, 10, 1000, 2000, 10) == TSQ_OK);
+	CHECK(st.is_cwnd_limited);
+	/* TSQ stop: sent 3, in_flight 4 < cwnd 40: not limited; CA -> no growth */
+	tsq_cwnd_state_init(&st);
+	CHECK(tsq_write_xmit_cwnd(TSQ_CWND_2022, &st, 3, false, 4, 40, 1000, 2000, 4) == TSQ_OK);
+	CHECK(!st.is_cwnd_limited);
+	CHECK(!tsq_is_cwnd_limited(TSQ_CWND_2022, &st, 40, 20));
+	CHECK(!tsq_is_cwnd_limited(TSQ_CWND_2022, &st, 40, INF));	/* 40 >= 2*4 */
+	CHECK(tsq_write_xmit_cwnd(TSQ_CWND__COUNT, &st, 3, false, 4, 40, 1, 2, 4) == TSQ_ERR_INVAL);
+}
+
+static void test_names(void)
+{
+	enum tsq_cwnd_form f;
+
+	CHECK(tsq_cwnd_form_from_name("2022", &f) == TSQ_OK && f == TSQ_CWND_2022);
+	CHECK(tsq_cwnd_form_from_name("2019", &f) == TSQ_ERR_NOENT);
+	CHECK(tsq_cwnd_form_name(TSQ_CWND_2014)[3] == '4');
+	CHECK(!tsq_is_cwnd_limited(TSQ_CWND_2014, NULL, 1, 2));
+}
+
+int main(void)
+{
+	test_slow_start();
+	test_forget();
+	test_wrap();
+	test_write_xmit();
+	test_names();
+	CHECK_DONE();
+}

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* test_profile.c - the named kernel profiles. */
+#include <string.h>
+
+#include "check.h"
+#include "tsq/profile.h"
+
+int main(void)
+{
+	const struct tsq_profile *p;
+	unsigned int i;
+
+	CHECK(tsq_profile_count() >= 3);
+	for (i = 0; i < tsq_profile_count(); i++) {
+		p = tsq_profile_at(i);
+		CHECK(p && tsq_profile_find(p->name) == p);
+		CHECK(p->truesize != NULL);
+		CHECK(p->pacing_shift == 10);
+		CHECK(tsq_rule_info(p->rule) != NULL);
+	}
+	CHECK(tsq_profile_at(i) == NULL);
+	CHECK(tsq_profile_find("linux-9.99") == NULL);
+	CHECK(tsq_profile_find(NULL) == NULL);
+
+	p = tsq_profile_find("linux-4.14");
+	CHECK(p && p->rule == TSQ_RULE_3_19 && p->tso_form == TSQ_TSO_3_19);
+	CHECK(p && p->shortcut == TSQ_SHORTCUT_EMPTY_OR_SINGLE);
+	CHECK(p && p->limit_output_bytes == 262144 && p->cwnd_form == TSQ_CWND_2014);
+	CHECK(p && p->rate_width == TSQ_RATE_U32 && p->truesize->estimate);
+	p = tsq_profile_find("linux-4.16");
+	CHECK(p && p->rule == TSQ_RULE_4_15 && p->shortcut == TSQ_SHORTCUT_EMPTY);
+	CHECK(p && p->rate_width == TSQ_RATE_U32);
+	p = tsq_profile_find("linux-6.16");
+	CHECK(p && p->rule == TSQ_RULE_6_16 && p->limit_output_bytes == 4194304);
+	CHECK(p && p->cwnd_form == TSQ_CWND_2022 && p->tso_form == TSQ_TSO_5_18);
+	CHECK(p && p->rate_width == TSQ_RATE_U64 && !p->truesize->estimate);
+	CHECK(tsq_profile_default() == p);
+	CHECK(strcmp(tsq_strerror(TSQ_ERR_UNDERFLOW), "ok") != 0);
+	CHECK_DONE();
+}

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * test_tso.c - tcp_tso_autosize() forms and the truesize model.
+ * Defaults: mss 1448, gso_max_size 65536, MAX_TCP_HEADER 304
+ * (cap 65536 - 1 - 304 = 65231), min_tso_segs 2, gso_max_segs 65535.
+ */
+#include "check.h"
+#include "tsq/tso.h"
+
+static uint32_t segs(enum tsq_tso_form f, uint64_t rate, uint32_t shift,
+		     uint32_t mss, uint32_t min_rtt)
+{
+	struct tsq_tso_in in;
+	uint32_t s = 0;
+
+	tsq_tso_in_init(&in);
+	in.form = f;
+	in.pacing_rate = rate;
+	in.pacing_shift = shift;
+	in.mss = mss;
+	in.min_rtt_us = min_rtt;
+	CHECK(tsq_tso_autosize(&in, &s) == TSQ_OK);
+	return s;
+}
+
+#define UNK TSQ_MIN_RTT_UNKNOWN
+
+static void test_table(void)
+{
+	/* 3.19, 1 Gb/s: min(122070, 65231) / 1448 = 45 (45*1448 = 65160) */
+	CHECK_U64(segs(TSQ_TSO_3_19, 125000000, 10, 1448, UNK), 45);
+	/* 3.19, 100 Mb/s: 12207 / 1448 = 8 */
+	CHECK_U64(segs(TSQ_TSO_3_19, 12500000, 10, 1448, UNK), 8);
+	/* 3.19, 10 Mb/s: 1220 / 1448 = 0 -> min_tso_segs 2 */
+	CHECK_U64(segs(TSQ_TSO_3_19, 1250000, 10, 1448, UNK), 2);
+	/* 3.19 ignores the shift */
+	CHECK_U64(segs(TSQ_TSO_3_19, 12500000, 6, 1448, UNK), 8);
+	/* 4.15 shift 8, 100 Mb/s: 48828 / 1448 = 33 (33*1448 = 47784) */
+	CHECK_U64(segs(TSQ_TSO_4_15, 12500000, 8, 1448, UNK), 33);
+	/* 4.15 shift 6, 100 Mb/s: min(195312, 65231) / 1448 = 45 */
+	CHECK_U64(segs(TSQ_TSO_4_15, 12500000, 6, 1448, UNK), 45);
+	/* 4.15 shift 10 == 3.19 */
+	CHECK_U64(segs(TSQ_TSO_4_15, 12500000, 10, 1448, UNK), 8);
+	/* 5.18, 100 Mb/s, min_rtt 1000: r = 1000 >> 9 = 1, 12207 + 32768 = 44975,
+	 * 44975 / 1448 = 31 (31*1448 = 44888) */
+	CHECK_U64(segs(TSQ_TSO_5_18, 12500000, 10, 1448, 1000), 31);
+	/* min_rtt 1500: r = 2, + 16384 = 28591 / 1448 = 19 (19*1448 = 27512) */
+	CHECK_U64(segs(TSQ_TSO_5_18, 12500000, 10, 1448, 1500), 19);
+	/* min_rtt 3000: r = 5, + 2048 = 14255 / 1448 = 9 */
+	CHECK_U64(segs(TSQ_TSO_5_18, 12500000, 10, 1448, 3000), 9);
+	/* min_rtt unknown (~0U): r huge, no addition: 12207 / 1448 = 8 */
+	CHECK_U64(segs(TSQ_TSO_5_18, 12500000, 10, 1448, UNK), 8);
+	/* min_rtt 100 us: r = 0, + 65536 = 77743, min 65536 / 1448 = 45 */
+	CHECK_U64(segs(TSQ_TSO_5_18, 12500000, 10, 1448, 100), 45);
+	/* 5.18 at 10 Gb/s shift 10: min(1220703 + ..., 65536) / 1448 = 45 */
+	CHECK_U64(segs(TSQ_TSO_5_18, 1250000000, 10, 1448, UNK), 45);
+}
+
+static void test_extreme(void)
+{
+	struct tsq_tso_in in;
+	uint32_t s;
+
+	/* unknown u64 rate, shift 0, min_rtt 0: bytes saturate, min 65536 -> 45 */
+	CHECK_U64(segs(TSQ_TSO_5_18, UINT64_MAX, 0, 1448, 0), 45);
+	/* unknown u64 rate on a 3.19 form is seen as ~0U: 4194303 -> 65231/1448 = 45 */
+	CHECK_U64(segs(TSQ_TSO_3_19, UINT64_MAX, 10, 1448, UNK), 45);
+	/* mss 1: 3.19, 1 Gb/s: 65231 segments (< gso_max_segs 65535) */
+	CHECK_U64(segs(TSQ_TSO_3_19, 125000000, 10, 1, UNK), 65231);
+	/* mss 1, 5.18, min_rtt 0: 65536 > 65535 -> gso_max_segs 65535 */
+	CHECK_U64(segs(TSQ_TSO_5_18, 125000000, 10, 1, 0), 65535);
+	/* rate 0: min_tso_segs */
+	CHECK_U64(segs(TSQ_TSO_4_15, 0, 10, 1448, UNK), 2);
+	tsq_tso_in_init(&in);
+	in.form = TSQ_TSO_3_19;
+	in.pacing_rate = 125000000;
+	in.gso_max_segs = 16;
+	CHECK(tsq_tso_autosize(&in, &s) == TSQ_OK);
+	CHECK_U64(s, 16);			/* min(45, 16) */
+	in.mss = 0;
+	CHECK(tsq_tso_autosize(&in, &s) == TSQ_ERR_INVAL);
+	in.mss = 1448;
+	in.pacing_shift = 32;
+	CHECK(tsq_tso_autosize(&in, &s) == TSQ_ERR_RANGE);
+	in.pacing_shift = 10;
+	in.gso_max_size = 305;			/* <= 1 + 304: would underflow */
+	CHECK(tsq_tso_autosize(&in, &s) == TSQ_ERR_INVAL);
+	in.form = TSQ_TSO__COUNT;
+	CHECK(tsq_tso_autosize(&in, &s) == TSQ_ERR_INVAL);
+}
+
+static void test_properties(void)
+{
+	uint64_t seed = 4242;
+	int i;
+
+	for (i = 0; i < 20000; i++) {
+		uint64_t rate = xorshift64(&seed) >> (xorshift64(&seed) & 63);
+		uint32_t mss = 1 + (uint32_t)(xorshift64(&seed) % 9000);
+		uint32_t a = segs(TSQ_TSO_3_19, rate, 10, mss, UNK);
+
+		CHECK(segs(TSQ_TSO_4_15, rate, 10, mss, UNK) == a);
+		CHECK(segs(TSQ_TSO_4_15, rate, 9, mss, UNK) >= a);
+		CHECK(a >= 2 && a <= 65535);
+		CHECK(segs(TSQ_TSO_5_18, rate, 10, mss, 1000) >=
+		      segs(TSQ_TSO_5_18, rate, 10, mss, 3000));
+	}
+}
+
+static void test_truesize(void)
+{
+	const struct tsq_truesize_model *m = &tsq_truesize_linux_6_18;
+	const struct tsq_truesize_model *e = &tsq_truesize_linux_4_14_est;
+
+	CHECK_U64(tsq_skb_truesize(m, 1448), 2280);		/* measured */
+	CHECK_U64(tsq_skb_truesize(m, 45 * 1448), 65992);	/* measured */
+	CHECK_U64(tsq_skb_truesize(m, 0), 832);
+	CHECK(!m->estimate);
+	CHECK(e->estimate);
+	CHECK_U64(tsq_skb_truesize(e, 100), 2304);		/* fits the head */
+	CHECK_U64(tsq_skb_truesize(e, 1424), 2304);		/* exactly the head */
+	CHECK_U64(tsq_skb_truesize(e, 1448), 2328);		/* + 24 in a frag */
+	CHECK_U64(tsq_skb_truesize(e, 65160), 66040);
+	CHECK_U64(tsq_skb_truesize(m, 0xffffffffu), 0xffffffffu);	/* saturates */
+	CHECK_U64(tsq_skb_truesize(NULL, 1), 0);
+}
+
+int main(void)
+{
+	test_table();
+	test_extreme();
+	test_properties();
+	test_truesize();
+	CHECK_DONE();
+}
