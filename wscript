@@ -23,6 +23,7 @@ def build(bld):
         'helper/tsq-helper.cc',
         'helper/p2p-bulk-scenario.cc',
         'helper/wifi-uplink-scenario.cc',
+        'c-core/src/list.c',
         'c-core/src/rules.c',
         'c-core/src/sock.c',
         'c-core/src/pacing.c',

@@ -1,6 +1,7 @@
 # Sources of the TSQ core, relative to c-core/. One file per line:
 # other parts of the core append their files here.
 set(TSQ_CORE_SOURCES
+  src/list.c
   src/rules.c
   src/sock.c
   src/pacing.c

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "tsq/completion.h"
+#include "list.h"
 
 enum mpdu_state {
 	MPDU_FREE = 0,
@@ -649,19 +650,6 @@ const struct tsq_driver_profile *tsq_driver_profile_find(const char *name)
 
 /* Appends @s at offset @off of @buf (@len bytes), truncating; returns
  * the offset after @s as if nothing had been truncated. */
-static size_t append(char *buf, size_t len, size_t off, const char *s)
-{
-	size_t n = strlen(s);
-
-	if (buf && off < len) {
-		size_t room = len - off - 1;
-
-		memcpy(buf + off, s, n < room ? n : room);
-		buf[off + (n < room ? n : room)] = '\0';
-	}
-	return off + n;
-}
-
 size_t tsq_driver_profile_names(char *buf, size_t len)
 {
 	size_t off = 0;
@@ -671,8 +659,8 @@ size_t tsq_driver_profile_names(char *buf, size_t len)
 		buf[0] = '\0';
 	for (i = 0; i < N_PROFILES; i++) {
 		if (i)
-			off = append(buf, len, off, ", ");
-		off = append(buf, len, off, tsq_driver_profiles[i].name);
+			off = tsq_list_append(buf, len, off, ", ");
+		off = tsq_list_append(buf, len, off, tsq_driver_profiles[i].name);
 	}
 	return off;
 }

@@ -7,6 +7,18 @@
 
 #include "tsq/cwnd.h"
 
+u32 tsq_cwnd_test(u32 cwnd, u32 in_flight)
+{
+	u32 halfcwnd;
+
+	if (in_flight >= cwnd)
+		return 0;
+	halfcwnd = cwnd >> 1;
+	if (halfcwnd < 1)
+		halfcwnd = 1;
+	return halfcwnd < cwnd - in_flight ? halfcwnd : cwnd - in_flight;
+}
+
 static const char *const tsq_cwnd_form_names[TSQ_CWND__COUNT] = {
 	[TSQ_CWND_2014] = "2014",
 	[TSQ_CWND_2020] = "2020",

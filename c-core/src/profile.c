@@ -7,6 +7,7 @@
 
 #include "tsq/pacing.h"
 #include "tsq/profile.h"
+#include "list.h"
 
 static const struct tsq_profile tsq_profiles[] = {
 	{
@@ -28,6 +29,9 @@ static const struct tsq_profile tsq_profiles[] = {
 		.max_tcp_header = TSQ_MAX_TCP_HEADER,
 		.tso_rtt_log = 0,
 		.truesize = &tsq_truesize_linux_4_14_est,
+		/* sk_pacing_shift appeared in 4.15 (3a9b76fd0db9); mac80211
+		 * first set it in 4.16 (36148c2bbfbe) */
+		.mac80211 = { TSQ_SHIFT_POLICY_NONE, 10 },
 	},
 	{
 		.name = "linux-4.16",
@@ -48,6 +52,7 @@ static const struct tsq_profile tsq_profiles[] = {
 		.max_tcp_header = TSQ_MAX_TCP_HEADER,
 		.tso_rtt_log = 0,
 		.truesize = &tsq_truesize_linux_4_14_est,
+		.mac80211 = { TSQ_SHIFT_POLICY_FIXED, TSQ_SHIFT_MAC80211_4_16 },
 	},
 	{
 		.name = "linux-6.16",
@@ -68,6 +73,8 @@ static const struct tsq_profile tsq_profiles[] = {
 		.max_tcp_header = TSQ_MAX_TCP_HEADER,
 		.tso_rtt_log = TSQ_TSO_RTT_LOG,			/* 65466904b015 */
 		.truesize = &tsq_truesize_linux_6_18,
+		/* hw.tx_sk_pacing_shift, 7 unless the driver sets its own */
+		.mac80211 = { TSQ_SHIFT_POLICY_FIXED, TSQ_SHIFT_MAC80211 },
 	},
 };
 
@@ -98,4 +105,19 @@ const struct tsq_profile *tsq_profile_find(const char *name)
 const struct tsq_profile *tsq_profile_default(void)
 {
 	return tsq_profile_find("linux-6.16");
+}
+
+size_t tsq_profile_names(char *buf, size_t len)
+{
+	size_t off = 0;
+	unsigned int i;
+
+	if (buf && len)
+		buf[0] = '\0';
+	for (i = 0; i < tsq_profile_count(); i++) {
+		if (i)
+			off = tsq_list_append(buf, len, off, ", ");
+		off = tsq_list_append(buf, len, off, tsq_profile_at(i)->name);
+	}
+	return off;
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "tsq/rules.h"
+#include "list.h"
 
 static const struct tsq_rule_info tsq_rules[TSQ_RULE__COUNT] = {
 	[TSQ_RULE_OFF] = {
@@ -218,4 +219,19 @@ int tsq_tsq_limit(const struct tsq_limit_in *in, u64 *limit)
 	l = tsq_apply_floor(tsq_rule_clamp(ri, in, tsq_rule_unclamped(ri, in)), in);
 	*limit = tsq_shift_factor(l, in->factor);
 	return TSQ_OK;
+}
+
+size_t tsq_rule_ids(char *buf, size_t len)
+{
+	size_t off = 0;
+	unsigned int i;
+
+	if (buf && len)
+		buf[0] = '\0';
+	for (i = 0; i < TSQ_RULE__COUNT; i++) {
+		if (i)
+			off = tsq_list_append(buf, len, off, ", ");
+		off = tsq_list_append(buf, len, off, tsq_rules[i].id);
+	}
+	return off;
 }

@@ -144,6 +144,37 @@ int tsq_tso_autosize(const struct tsq_tso_in *in, u32 *segs)
 	return TSQ_OK;
 }
 
+u32 tsq_mss_split_point(u32 mss, u32 max_segs, u32 window, u32 data,
+			bool is_tail, bool nagle_holds_partial)
+{
+	u64 max_len = (u64)mss * max_segs;
+	u32 needed, partial;
+
+	if (!mss)
+		return 0;
+	if (max_len <= window && !is_tail)
+		return (u32)max_len;
+	needed = data < window ? data : window;
+	if (max_len <= needed)
+		return (u32)max_len;
+	partial = needed % mss;
+	if (partial && nagle_holds_partial)
+		return needed - partial;
+	return needed;
+}
+
+u32 tsq_burst_share(u32 burst_truesize, u32 n, u32 i)
+{
+	u32 share;
+
+	if (!n || i >= n)
+		return 0;
+	share = burst_truesize / n;
+	if (i == n - 1)
+		share += burst_truesize % n;
+	return share;
+}
+
 u32 tsq_skb_truesize(const struct tsq_truesize_model *m, u32 payload)
 {
 	u64 t;

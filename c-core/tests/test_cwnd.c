@@ -110,8 +110,26 @@ static void test_names(void)
 	CHECK(!tsq_is_cwnd_limited(TSQ_CWND_2014, NULL, 1, 2));
 }
 
+static void test_cwnd_test(void)
+{
+	/* cwnd 10, 4 in flight: min(max(10 >> 1, 1), 10 - 4) = min(5, 6) = 5 */
+	CHECK_U64(tsq_cwnd_test(10, 4), 5);
+	/* cwnd 10, 8 in flight: min(5, 2) = 2 */
+	CHECK_U64(tsq_cwnd_test(10, 8), 2);
+	/* cwnd-limited: in_flight >= cwnd -> 0 */
+	CHECK_U64(tsq_cwnd_test(10, 10), 0);
+	CHECK_U64(tsq_cwnd_test(10, 11), 0);
+	/* cwnd 1: half is 0, max(0, 1) = 1; 1 - 0 = 1 -> 1 */
+	CHECK_U64(tsq_cwnd_test(1, 0), 1);
+	/* cwnd 0: 0 >= 0 -> 0 */
+	CHECK_U64(tsq_cwnd_test(0, 0), 0);
+	/* cwnd 2^32-1, nothing in flight: half 2147483647 */
+	CHECK_U64(tsq_cwnd_test(0xffffffffu, 0), 2147483647u);
+}
+
 int main(void)
 {
+	test_cwnd_test();
 	test_slow_start();
 	test_forget();
 	test_wrap();

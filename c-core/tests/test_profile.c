@@ -10,6 +10,19 @@ int main(void)
 	const struct tsq_profile *p;
 	unsigned int i;
 
+	char names[128];
+
+	/* mac80211's policy per release: none before 4.16, 8 in 4.16
+	 * (36148c2bbfbe), 7 today (hw.tx_sk_pacing_shift) */
+	p = tsq_profile_find("linux-4.14");
+	CHECK(p && p->mac80211.kind == TSQ_SHIFT_POLICY_NONE);
+	p = tsq_profile_find("linux-4.16");
+	CHECK(p && p->mac80211.kind == TSQ_SHIFT_POLICY_FIXED && p->mac80211.shift == 8);
+	p = tsq_profile_find("linux-6.16");
+	CHECK(p && p->mac80211.kind == TSQ_SHIFT_POLICY_FIXED && p->mac80211.shift == 7);
+	CHECK(tsq_profile_names(names, sizeof(names)) == strlen(names));
+	CHECK(strcmp(names, "linux-4.14, linux-4.16, linux-6.16") == 0);
+
 	CHECK(tsq_profile_count() >= 3);
 	for (i = 0; i < tsq_profile_count(); i++) {
 		p = tsq_profile_at(i);

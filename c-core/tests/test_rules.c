@@ -11,6 +11,8 @@
  * truesize 2280 (one 1448-byte segment, Linux 6.18) -> 2*ts = 4560;
  * truesize 65992 (45 segments) -> 2*ts = 131984.
  */
+#include <string.h>
+
 #include "check.h"
 #include "tsq/rules.h"
 
@@ -243,8 +245,23 @@ static void test_properties(void)
 	}
 }
 
+static void test_id_list(void)
+{
+	char buf[128];
+	char small[8];
+	const char *all = "off, 3.6, 3.12, 3.13, 3.19, 4.15, 5.0, 6.16";
+
+	CHECK_U64(tsq_rule_ids(buf, sizeof(buf)), strlen(all));
+	CHECK(strcmp(buf, all) == 0);
+	/* truncated but terminated; the return still says what it needs */
+	CHECK_U64(tsq_rule_ids(small, sizeof(small)), strlen(all));
+	CHECK(strcmp(small, "off, 3.") == 0);
+	CHECK_U64(tsq_rule_ids(NULL, 0), strlen(all));
+}
+
 int main(void)
 {
+	test_id_list();
 	test_table();
 	test_ids();
 	test_errors();

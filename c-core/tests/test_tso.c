@@ -125,8 +125,47 @@ static void test_truesize(void)
 	CHECK_U64(tsq_skb_truesize(NULL, 1), 0);
 }
 
+static void test_split_point(void)
+{
+	/* mid-queue skb, window wide: mss * max_segs = 1448 * 10 = 14480 */
+	CHECK_U64(tsq_mss_split_point(1448, 10, 1000000, 65000, false, false), 14480);
+	/* window smaller than max_len: needed = min(65000, 5000) = 5000;
+	 * 14480 > 5000; partial = 5000 % 1448 = 656; no Nagle hold -> 5000 */
+	CHECK_U64(tsq_mss_split_point(1448, 10, 5000, 65000, false, false), 5000);
+	/* same with Nagle holding the partial: 5000 - 656 = 4344 */
+	CHECK_U64(tsq_mss_split_point(1448, 10, 5000, 65000, false, true), 4344);
+	/* tail skb with 3000 bytes: needed = 3000 < 14480; partial 104 -> 3000 */
+	CHECK_U64(tsq_mss_split_point(1448, 10, 1000000, 3000, true, false), 3000);
+	/* tail skb with more data than max_len: max_len 14480 <= needed 20000 */
+	CHECK_U64(tsq_mss_split_point(1448, 10, 1000000, 20000, true, true), 14480);
+	/* max_segs 0 (cwnd-limited): max_len 0 <= window, not tail -> 0 */
+	CHECK_U64(tsq_mss_split_point(1448, 0, 1000000, 20000, false, false), 0);
+	CHECK_U64(tsq_mss_split_point(0, 10, 1000, 1000, false, false), 0);
+	/* no overflow: 4294967295 * 65535 does not fit in u32; window caps */
+	CHECK_U64(tsq_mss_split_point(0xffffffffu, 65535, 0xffffffffu, 7, true, false), 7);
+}
+
+static void test_burst_share(void)
+{
+	/* 3 segments of a 4608-byte skb: 4608 / 3 = 1536 each, 0 left */
+	CHECK_U64(tsq_burst_share(4608, 3, 0), 1536);
+	CHECK_U64(tsq_burst_share(4608, 3, 2), 1536);
+	/* 7000 / 3 = 2333 r 1: last gets 2334; 2333 + 2333 + 2334 = 7000 */
+	CHECK_U64(tsq_burst_share(7000, 3, 0), 2333);
+	CHECK_U64(tsq_burst_share(7000, 3, 1), 2333);
+	CHECK_U64(tsq_burst_share(7000, 3, 2), 2334);
+	CHECK_U64(tsq_burst_share(7000, 1, 0), 7000);
+	CHECK_U64(tsq_burst_share(7000, 0, 0), 0);
+	CHECK_U64(tsq_burst_share(7000, 3, 3), 0);
+	/* 2 bytes over 5 segments: 0,0,0,0,2 */
+	CHECK_U64(tsq_burst_share(2, 5, 0), 0);
+	CHECK_U64(tsq_burst_share(2, 5, 4), 2);
+}
+
 int main(void)
 {
+	test_split_point();
+	test_burst_share();
 	test_table();
 	test_extreme();
 	test_properties();

@@ -74,6 +74,17 @@ int tsq_write_xmit_cwnd(enum tsq_cwnd_form form, struct tsq_cwnd_state *st,
 bool tsq_is_cwnd_limited(enum tsq_cwnd_form form, const struct tsq_cwnd_state *st,
 			 u32 cwnd, u32 ssthresh);
 
+/*
+ * tsq_cwnd_test - segments the congestion window still lets one skb carry.
+ * Returns 0 when @in_flight >= @cwnd (cwnd-limited), else
+ * min(max(cwnd >> 1, 1), cwnd - in_flight).
+ * Kernel: tcp_cwnd_test() (net/ipv4/tcp_output.c); the half-cwnd bound is
+ * d649a7a81f3b ("tcp: limit GSO packets to half cwnd", 3.17), so every
+ * profile (4.14 on) has it. The FIN exception (one-segment FIN always
+ * allowed) is the caller's: ns-3 sends FIN through its own path.
+ */
+u32 tsq_cwnd_test(u32 cwnd, u32 in_flight);
+
 #ifdef __cplusplus
 }
 #endif

@@ -7,6 +7,7 @@
 #define TSQ_PROFILE_H
 
 #include "tsq/cwnd.h"
+#include "tsq/pacing.h"
 #include "tsq/rules.h"
 #include "tsq/tso.h"
 #include "tsq/types.h"
@@ -29,6 +30,8 @@ struct tsq_profile {
 	u32 pacing_ss_ratio, pacing_ca_ratio;
 	u32 min_tso_segs, gso_max_size, gso_max_segs, max_tcp_header, tso_rtt_log;
 	const struct tsq_truesize_model *truesize;
+	/* What mac80211 of this release does to a local socket's shift */
+	struct tsq_shift_policy mac80211;
 };
 
 /* Returns the number of profiles (for iteration). */
@@ -42,6 +45,13 @@ const struct tsq_profile *tsq_profile_find(const char *name);
 
 /* Returns the default profile ("linux-6.16"). */
 const struct tsq_profile *tsq_profile_default(void);
+
+/*
+ * Writes the profile names, comma-separated, into buf (truncated and always
+ * NUL-terminated when len > 0). Returns the length the full list needs,
+ * like snprintf. For error messages that list the valid names.
+ */
+size_t tsq_profile_names(char *buf, size_t len);
 
 #ifdef __cplusplus
 }

@@ -8,6 +8,8 @@
 #ifndef TSQ_RULES_H
 #define TSQ_RULES_H
 
+#include <stddef.h>
+
 #include "tsq/types.h"
 
 #ifdef __cplusplus
@@ -62,6 +64,13 @@ const char *tsq_rule_id(enum tsq_rule r);
  * TSQ_ERR_NOENT (unknown id) / TSQ_ERR_INVAL (NULL argument).
  */
 int tsq_rule_from_id(const char *id, enum tsq_rule *out);
+
+/*
+ * Writes the rule ids, comma-separated, into buf (truncated and always
+ * NUL-terminated when len > 0). Returns the length the full list needs,
+ * like snprintf. For error messages that list the valid ids.
+ */
+size_t tsq_rule_ids(char *buf, size_t len);
 
 /* Returns a static name of shortcut form s ("none", "empty", "empty-or-single"). */
 const char *tsq_shortcut_name(enum tsq_shortcut s);

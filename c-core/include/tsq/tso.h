@@ -93,6 +93,35 @@ extern const struct tsq_truesize_model tsq_truesize_linux_4_14_est;
  */
 u32 tsq_skb_truesize(const struct tsq_truesize_model *m, u32 payload);
 
+/*
+ * tsq_mss_split_point - payload bytes of the next skb tcp_write_xmit() sends.
+ * @mss: mss_now (>= 1); @max_segs: min(cwnd quota, autosized segments);
+ * @window: bytes the receive window still allows from the skb's seq
+ * (tcp_wnd_end() - seq); @data: bytes queued from seq (skb->len when the skb
+ * is the write-queue tail); @is_tail: the skb is the last one queued;
+ * @nagle_holds_partial: tcp_nagle_check() would hold back a partial last
+ * segment.
+ * Returns the byte count (0 when @mss is 0).
+ * Kernel: tcp_mss_split_point() (net/ipv4/tcp_output.c, 605ad7f184b6 shape
+ * unchanged through 6.x): max_len = mss * max_segs; if max_len <= window and
+ * the skb is not the tail, max_len; else needed = min(data, window), max_len
+ * if it fits, else needed minus its partial segment when Nagle holds it.
+ */
+u32 tsq_mss_split_point(u32 mss, u32 max_segs, u32 window, u32 data,
+			bool is_tail, bool nagle_holds_partial);
+
+/*
+ * tsq_burst_share - truesize charged to segment @i (0-based) of a burst of
+ * @n segments whose skb truesize is @burst_truesize.
+ * Returns burst_truesize / n, plus burst_truesize % n on the last segment,
+ * so the shares add up exactly to the skb's truesize; 0 when @n is 0 or
+ * @i >= @n.
+ * Not a kernel function: Linux charges one TSO skb once (skb_set_owner_w());
+ * ns-3 sends its MSS segments one by one, and each carries its share so that
+ * the socket's wmem returns to zero when the last one completes.
+ */
+u32 tsq_burst_share(u32 burst_truesize, u32 n, u32 i);
+
 #ifdef __cplusplus
 }
 #endif
