@@ -6,13 +6,25 @@
 # 'make check', keeps the lists below equal to CMakeLists.txt's.
 
 
+def configure(conf):
+    # helper/tsq-results-db.cc and helper/tsq-flent-writer.cc: SQLite, zlib
+    conf.check_cfg(package='sqlite3', uselib_store='SQLITE3',
+                   args=['--cflags', '--libs'], mandatory=True)
+    conf.check_cc(lib='z', header_name='zlib.h', uselib_store='ZLIB',
+                  mandatory=True)
+
+
 def build(bld):
     module = bld.create_ns3_module('tsq', [
         'core', 'network', 'internet', 'internet-apps', 'wifi',
         'applications', 'mobility', 'propagation', 'flow-monitor',
         'traffic-control', 'stats', 'point-to-point', 'csma'])
     module.includes = ['c-core/include']
+    module.use.extend(['SQLITE3', 'ZLIB'])
+    module.defines = ['TSQ_MODULE_VERSION="0.1.0"',
+                      'TSQ_NS3_VERSION="%s"' % bld.env.VERSION]
     module.source = [
+        'model/tsq-core-names.cc',
         'model/tsq-tag.cc',
         'model/tsq-socket-registry.cc',
         'model/tsq-cwnd-validation-ops.cc',
@@ -23,6 +35,8 @@ def build(bld):
         'helper/tsq-helper.cc',
         'helper/p2p-bulk-scenario.cc',
         'helper/wifi-uplink-scenario.cc',
+        'helper/tsq-results-db.cc',
+        'helper/tsq-flent-writer.cc',
         'c-core/src/list.c',
         'c-core/src/rules.c',
         'c-core/src/sock.c',
@@ -36,14 +50,20 @@ def build(bld):
 
     module_test = bld.create_ns3_module_test_library('tsq')
     module_test.includes = ['c-core/include']
+    module_test.defines = ['TSQ_SOURCE_DIR="%s"' % bld.path.abspath()]
     module_test.source = [
         'test/tsq-socket-test-suite.cc',
         'test/tsq-build-test-suite.cc',
+        'test/tsq-wired-test-suite.cc',
+        'test/tsq-wifi-test-suite.cc',
+        'test/tsq-balance-test-suite.cc',
+        'test/tsq-results-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
     headers.module = 'tsq'
     headers.source = [
+        'model/tsq-core-names.h',
         'model/tsq-tag.h',
         'model/tsq-socket-registry.h',
         'model/tsq-cwnd-validation-ops.h',
@@ -54,6 +74,8 @@ def build(bld):
         'helper/tsq-helper.h',
         'helper/p2p-bulk-scenario.h',
         'helper/wifi-uplink-scenario.h',
+        'helper/tsq-results-db.h',
+        'helper/tsq-flent-writer.h',
     ]
 
     if bld.env.ENABLE_EXAMPLES:

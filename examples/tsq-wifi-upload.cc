@@ -3,9 +3,11 @@
  *
  * One TCP upload over 802.11n (HT40, short GI, MCS7 by default) from a
  * station to the AP, with a ping measuring latency under load; prints the
- * goodput, the ping RTT and the mean number of MPDUs per A-MPDU.
+ * goodput, the ping RTT and the mean number of MPDUs per A-MPDU. The
+ * senders use the TSQ socket (linux-4.16, mac80211 shift 8) unless --tsq=0.
  *
  *   ./tsq-wifi-upload --duration=10 --nSta=1 --cc=cubic
+ *   ./tsq-wifi-upload --shift=10 --driver=ath9k
  */
 
 #include "ns3/command-line.h"
@@ -44,5 +46,23 @@ main(int argc, char* argv[])
                 result.pingReplies,
                 result.ampduMpdusMean,
                 static_cast<unsigned long long>(result.dataPsdus));
+    if (config.tsq)
+    {
+        std::printf("tsq kernel=%s rule=%s shift=%s driver=%s socket_shift=%u "
+                    "core_mpdus_mean=%.2f byte_fill=%.3f starved_psdus=%llu "
+                    "starved_tsq_psdus=%llu charged=%llu released=%llu queued=%llu\n",
+                    config.kernelProfile.c_str(),
+                    config.tsqRule.empty() ? "profile" : config.tsqRule.c_str(),
+                    config.deviceShift.c_str(),
+                    config.driverProfile.c_str(),
+                    result.socketPacingShift,
+                    result.coreMpdusMean,
+                    result.ampduByteFill,
+                    static_cast<unsigned long long>(result.starvedPsdus),
+                    static_cast<unsigned long long>(result.starvedTsqPsdus),
+                    static_cast<unsigned long long>(result.tsqChargedBytes),
+                    static_cast<unsigned long long>(result.tsqReleasedBytes),
+                    static_cast<unsigned long long>(result.tsqQueuedBytes));
+    }
     return 0;
 }

@@ -4,10 +4,16 @@
 
 #include "wifi-uplink-scenario.h"
 
+#include "tsq/completion.h"
+#include "tsq/profile.h"
+#include "tsq/rules.h"
+
 #include "ns3/boolean.h"
 #include "ns3/bulk-send-helper.h"
 #include "ns3/command-line.h"
 #include "ns3/config.h"
+#include "ns3/double.h"
+#include "ns3/error-model.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
@@ -22,6 +28,10 @@
 #include "ns3/string.h"
 #include "ns3/tcp-socket.h"
 #include "ns3/traffic-control-helper.h"
+#include "ns3/tsq-core-names.h"
+#include "ns3/tsq-helper.h"
+#include "ns3/tsq-tcp-socket.h"
+#include "ns3/tsq-tx-completion.h"
 #include "ns3/uinteger.h"
 #include "ns3/v4ping-helper.h"
 #include "ns3/v4ping.h"
@@ -29,8 +39,10 @@
 #include "ns3/wifi-mac-helper.h"
 #include "ns3/wifi-net-device.h"
 #include "ns3/wifi-psdu.h"
+#include "ns3/wifi-tsq-adapter.h"
 #include "ns3/yans-wifi-helper.h"
 
+#include <cstdlib>
 #include <sstream>
 
 namespace ns3
@@ -72,6 +84,19 @@ CongestionControlTypeId(const std::string& name)
     return "";
 }
 
+/* "profile", "none" or an integer 0..31 */
+bool
+ValidDeviceShift(const std::string& value)
+{
+    if (value == "profile" || value == "none")
+    {
+        return true;
+    }
+    char* end = nullptr;
+    unsigned long shift = std::strtoul(value.c_str(), &end, 10);
+    return !value.empty() && *end == '\0' && shift <= TSQ_SHIFT_MAX;
+}
+
 } // namespace
 
 void
@@ -95,6 +120,26 @@ WifiUplinkConfig::AddToCommandLine(CommandLine& cmd)
                  "ping interval in seconds (0 = off, else 0.01..10)",
                  pingIntervalS);
     cmd.AddValue("seed", "RngRun of the run (1..2^31-1)", seed);
+    cmd.AddValue("drain", "simulated seconds after the apps stop (0..600)", drainS);
+    cmd.AddValue("tsq", "TSQ socket and adapters (false: plain socketFactory)", tsq);
+    cmd.AddValue("kernelProfile",
+                 "kernel profile of sockets and devices (core name)",
+                 kernelProfile);
+    cmd.AddValue("rule", "TSQ rule id (empty: the kernel profile's)", tsqRule);
+    cmd.AddValue("shift",
+                 "WiFi pacing-shift policy: profile, none or 0..31 (mac80211 override)",
+                 deviceShift);
+    cmd.AddValue("driver",
+                 "WiFi completion model: a core driver profile (ns3, ath9k)",
+                 driverProfile);
+    cmd.AddValue("latencyUs",
+                 "WiFi completion latency in us, 0..100000 (nonzero: an ESTIMATE)",
+                 completionLatencyUs);
+    cmd.AddValue("floor", "fixed TSQ floor in bytes (0 = none, else 1..1073741823)", floorBytes);
+    cmd.AddValue("limitOutputBytes",
+                 "tcp_limit_output_bytes (0 = the kernel profile's, else 1..2147483647)",
+                 limitOutputBytes);
+    cmd.AddValue("apRxErrorRate", "MPDU error rate at the AP's receiver (0..0.9)", apRxErrorRate);
 }
 
 std::string
@@ -154,6 +199,45 @@ WifiUplinkConfig::Validate() const
     {
         return OutOfRange("seed", seed, "1..2147483647");
     }
+    if (!(drainS >= 0 && drainS <= 600))
+    {
+        return OutOfRange("drain", drainS, "0..600");
+    }
+    if (!tsq_profile_find(kernelProfile.c_str()))
+    {
+        return OutOfRange("kernelProfile", kernelProfile, TsqProfileNames().c_str());
+    }
+    enum tsq_rule rule;
+    if (!tsqRule.empty() && tsq_rule_from_id(tsqRule.c_str(), &rule) != TSQ_OK)
+    {
+        return OutOfRange("rule", tsqRule, ("empty or " + TsqRuleIds()).c_str());
+    }
+    if (!ValidDeviceShift(deviceShift))
+    {
+        return OutOfRange("shift", deviceShift, "profile, none or 0..31");
+    }
+    if (!tsq_driver_profile_find(driverProfile.c_str()))
+    {
+        char names[256];
+        tsq_driver_profile_names(names, sizeof(names));
+        return OutOfRange("driver", driverProfile, names);
+    }
+    if (!(completionLatencyUs >= 0 && completionLatencyUs <= 100000))
+    {
+        return OutOfRange("latencyUs", completionLatencyUs, "0..100000");
+    }
+    if (floorBytes > TSQ_FLOOR_MAX)
+    {
+        return OutOfRange("floor", floorBytes, "0..1073741823");
+    }
+    if (limitOutputBytes > TSQ_LOB_MAX)
+    {
+        return OutOfRange("limitOutputBytes", limitOutputBytes, "0..2147483647");
+    }
+    if (!(apRxErrorRate >= 0 && apRxErrorRate <= 0.9))
+    {
+        return OutOfRange("apRxErrorRate", apRxErrorRate, "0..0.9");
+    }
     return "";
 }
 
@@ -188,7 +272,36 @@ WifiUplinkScenario::Build()
 
     InstallWifi();
     InstallStacks();
+    InstallTsq();
     InstallApplications();
+}
+
+void
+WifiUplinkScenario::InstallTsq()
+{
+    if (!m_config.tsq)
+    {
+        return;
+    }
+    TsqHelper tsq;
+    tsq.SetKernelProfile(m_config.kernelProfile);
+    if (!m_config.tsqRule.empty())
+    {
+        tsq.SetTsqRule(m_config.tsqRule);
+    }
+    if (m_config.floorBytes > 0)
+    {
+        tsq.SetSocketAttribute("FloorBytes", UintegerValue(m_config.floorBytes));
+    }
+    if (m_config.limitOutputBytes > 0)
+    {
+        tsq.SetSocketAttribute("LimitOutputBytes", UintegerValue(m_config.limitOutputBytes));
+    }
+    tsq.SetDeviceShift(m_config.deviceShift);
+    tsq.SetDriverProfile(m_config.driverProfile);
+    tsq.SetCompletionLatency(MicroSeconds(m_config.completionLatencyUs));
+    tsq.Install(m_stations);
+    tsq.Install(m_ap);
 }
 
 void
@@ -225,6 +338,16 @@ WifiUplinkScenario::InstallWifi()
     m_staDevices = wifi.Install(phy, mac, m_stations);
     mac.SetType("ns3::ApWifiMac", "Ssid", SsidValue(ssid));
     m_apDevice = wifi.Install(phy, mac, m_ap);
+    if (m_config.apRxErrorRate > 0)
+    {
+        // Lossy uplink: MPDUs lost at the AP's receiver force MAC retries
+        // and, at the retry limit, drops at the stations.
+        Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
+        em->SetAttribute("ErrorUnit", StringValue("ERROR_UNIT_PACKET"));
+        em->SetAttribute("ErrorRate", DoubleValue(m_config.apRxErrorRate));
+        Ptr<WifiNetDevice> apDev = DynamicCast<WifiNetDevice>(m_apDevice.Get(0));
+        apDev->GetPhy()->SetPostReceptionErrorModel(em);
+    }
 
     MobilityHelper mobility;
     Ptr<ListPositionAllocator> positions = CreateObject<ListPositionAllocator>();
@@ -319,7 +442,8 @@ WifiUplinkScenario::InstallApplications()
         sinkApp.Start(Seconds(0));
         m_sinks.push_back(DynamicCast<PacketSink>(sinkApp.Get(0)));
 
-        BulkSendHelper bulk(m_config.socketFactory, InetSocketAddress(serverAddress, port));
+        BulkSendHelper bulk(m_config.tsq ? "ns3::TsqTcpSocketFactory" : m_config.socketFactory,
+                            InetSocketAddress(serverAddress, port));
         bulk.SetAttribute("MaxBytes", UintegerValue(0));
         bulk.SetAttribute("SendSize", UintegerValue(m_config.segmentSize * 10));
         ApplicationContainer app = bulk.Install(m_stations.Get(i));
@@ -339,7 +463,8 @@ WifiUplinkScenario::InstallApplications()
     }
     m_rxAtWindowStart.assign(m_config.nSta, 0);
     Simulator::Schedule(start + Seconds(m_config.warmupS), &WifiUplinkScenario::StartWindow, this);
-    Simulator::Stop(stop);
+    Simulator::Schedule(stop, &WifiUplinkScenario::EndWindow, this);
+    Simulator::Stop(stop + Seconds(m_config.drainS));
 }
 
 void
@@ -349,6 +474,35 @@ WifiUplinkScenario::StartWindow()
     for (uint32_t i = 0; i < m_sinks.size(); ++i)
     {
         m_rxAtWindowStart[i] = m_sinks[i]->GetTotalRx();
+    }
+    for (uint32_t i = 0; i < m_staDevices.GetN(); ++i)
+    {
+        if (Ptr<WifiTsqAdapter> adapter = TsqHelper::GetWifiAdapter(m_staDevices.Get(i)))
+        {
+            adapter->ResetAmpduStats();
+        }
+    }
+}
+
+void
+WifiUplinkScenario::EndWindow()
+{
+    m_inWindow = false;
+    m_rxAtWindowEnd.assign(m_sinks.size(), 0);
+    for (uint32_t i = 0; i < m_sinks.size(); ++i)
+    {
+        m_rxAtWindowEnd[i] = m_sinks[i]->GetTotalRx();
+    }
+    // The adapter's statistics stop with the window, as the scenario's own.
+    Ptr<WifiTsqAdapter> a =
+        m_staDevices.GetN() ? TsqHelper::GetWifiAdapter(m_staDevices.Get(0)) : nullptr;
+    if (a)
+    {
+        m_coreMpdusMean = a->GetMeanMpdusPerAmpdu();
+        m_byteFill = a->GetByteFillRatio();
+        m_starved = a->GetStarvedPsdus();
+        m_starvedTsq = a->GetStarvedTsqPsdus();
+        m_histogram = a->GetAmpduHistogram();
     }
 }
 
@@ -387,7 +541,8 @@ WifiUplinkScenario::Run()
     WifiUplinkResult result;
     for (uint32_t i = 0; i < m_sinks.size(); ++i)
     {
-        uint64_t bytes = m_sinks[i]->GetTotalRx() - m_rxAtWindowStart[i];
+        uint64_t end = i < m_rxAtWindowEnd.size() ? m_rxAtWindowEnd[i] : m_sinks[i]->GetTotalRx();
+        uint64_t bytes = end - m_rxAtWindowStart[i];
         double mbps = bytes * 8.0 / m_config.durationS / 1e6;
         result.flowGoodputMbps.push_back(mbps);
         result.goodputMbps += mbps;
@@ -396,6 +551,29 @@ WifiUplinkScenario::Run()
     result.pingRttMsMean = m_pingCount ? m_pingSumMs / m_pingCount : 0;
     result.dataPsdus = m_psduCount;
     result.ampduMpdusMean = m_psduCount ? double(m_mpduCount) / m_psduCount : 0;
+    result.coreMpdusMean = m_coreMpdusMean;
+    result.ampduByteFill = m_byteFill;
+    result.starvedPsdus = m_starved;
+    result.starvedTsqPsdus = m_starvedTsq;
+    result.ampduHistogram = m_histogram;
+    for (uint32_t i = 0; i < m_stations.GetN(); ++i)
+    {
+        for (const auto& socket : TsqHelper::GetSockets(m_stations.Get(i)))
+        {
+            TsqSocketStats st = socket->GetStats();
+            result.tsqChargedBytes += st.chargedBytes;
+            result.tsqReleasedBytes += st.releasedBytes;
+            result.tsqQueuedBytes += st.queuedBytes;
+            if (i == 0 && result.socketPacingShift == 0)
+            {
+                result.socketPacingShift = socket->GetPacingShift();
+            }
+        }
+        if (Ptr<TsqTxCompletion> completion = TsqHelper::GetTxCompletion(m_stations.Get(i)))
+        {
+            result.tsqOrphanBytes += completion->GetOrphanBytes();
+        }
+    }
     return result;
 }
 

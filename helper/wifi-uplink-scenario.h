@@ -49,6 +49,18 @@ struct WifiUplinkConfig
     double warmupS{2.0};       //!< excluded start, s, counted from the apps start (0.5 s)
     double pingIntervalS{0.2}; //!< 0 disables the ping
     uint32_t seed{1};          //!< RngRun
+    double drainS{0};          //!< simulated time after the apps stop (0..600 s): queues drain
+
+    // TSQ (TsqHelper on the stations and the AP)
+    bool tsq{true};                          //!< TSQ socket and adapters; false: socketFactory
+    std::string kernelProfile{"linux-4.16"}; //!< core kernel profile of sockets and devices
+    std::string tsqRule{""};                 //!< core rule id; empty: the profile's rule
+    std::string deviceShift{"profile"};      //!< WiFi policy: "profile", "none" or 0..31
+    std::string driverProfile{"ns3"};        //!< WiFi completion model: a core driver profile
+    double completionLatencyUs{0};           //!< WiFi completion latency, us (an estimate if > 0)
+    uint32_t floorBytes{0};                  //!< the article's fixed TSQ floor, bytes (0 = none)
+    uint32_t limitOutputBytes{0};            //!< tcp_limit_output_bytes (0 = the profile's)
+    double apRxErrorRate{0};                 //!< MPDU error rate at the AP's receiver (0..0.9)
 
     /**
      * Register every field as a CommandLine option.
@@ -76,6 +88,18 @@ struct WifiUplinkResult
     uint32_t pingReplies{0};             //!< number of ping replies measured
     double ampduMpdusMean{0};            //!< mean MPDUs per data PSDU sent by STAs
     uint64_t dataPsdus{0};               //!< data PSDUs sent by STAs in the window
+    // From the first station's WifiTsqAdapter (core A-MPDU accounting), window only
+    double coreMpdusMean{0};              //!< mean MPDUs per data PSDU
+    double ampduByteFill{0};              //!< mean PSDU bytes / 65535
+    uint64_t starvedPsdus{0};             //!< PSDUs with room left or a throttled socket
+    uint64_t starvedTsqPsdus{0};          //!< PSDUs sent while a socket was throttled
+    std::vector<uint64_t> ampduHistogram; //!< element n: PSDUs of n MPDUs
+    // TSQ balance over all stations' TSQ sockets, at the end of the run
+    uint64_t tsqChargedBytes{0};   //!< bytes charged
+    uint64_t tsqReleasedBytes{0};  //!< bytes released
+    uint64_t tsqQueuedBytes{0};    //!< still charged (0 after a drain)
+    uint64_t tsqOrphanBytes{0};    //!< released against a gone socket
+    uint32_t socketPacingShift{0}; //!< first station's socket shift at the end
 };
 
 /**
@@ -84,7 +108,9 @@ struct WifiUplinkResult
  * tests get it from.
  *
  * Build() creates nodes, devices, stacks and applications; between Build()
- * and Run() callers may install more (e.g. TsqHelper on GetStations()).
+ * and Run() callers may install more. With WifiUplinkConfig::tsq (default)
+ * Build() installs TsqHelper on the stations and the AP and the senders use
+ * ns3::TsqTcpSocketFactory.
  */
 class WifiUplinkScenario
 {
@@ -119,6 +145,8 @@ class WifiUplinkScenario
     void OnPsduBegin(WifiConstPsduMap psdus, WifiTxVector txVector, double txPowerW);
     void OnPingRtt(Time rtt);
     void StartWindow();
+    void EndWindow();
+    void InstallTsq();
 
     WifiUplinkConfig m_config;
     NodeContainer m_stations;
@@ -133,6 +161,12 @@ class WifiUplinkScenario
     uint32_t m_pingCount{0};
     uint64_t m_psduCount{0};
     uint64_t m_mpduCount{0};
+    std::vector<uint64_t> m_rxAtWindowEnd;
+    double m_coreMpdusMean{0};
+    double m_byteFill{0};
+    uint64_t m_starved{0};
+    uint64_t m_starvedTsq{0};
+    std::vector<uint64_t> m_histogram;
 };
 
 } // namespace ns3

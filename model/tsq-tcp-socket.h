@@ -1,0 +1,267 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef TSQ_TCP_SOCKET_H
+#define TSQ_TCP_SOCKET_H
+
+#include "ns3/data-rate.h"
+#include "ns3/tcp-socket-base.h"
+#include "ns3/traced-callback.h"
+#include "ns3/traced-value.h"
+
+#include <cstdint>
+#include <string>
+#include <tsq/tsq.h>
+
+namespace ns3
+{
+
+/**
+ * \ingroup tsq
+ * \brief Per-socket TSQ statistics (bytes are truesize bytes).
+ */
+struct TsqSocketStats
+{
+    uint64_t chargedBytes{0};         //!< charged at send, total
+    uint64_t releasedBytes{0};        //!< released at TX completion, total
+    uint64_t queuedBytes{0};          //!< below TCP now (charged - released)
+    uint64_t peakQueuedBytes{0};      //!< largest queuedBytes seen
+    uint64_t throttleEvents{0};       //!< TSQ checks that answered "throttled"
+    uint64_t resumes{0};              //!< releases that scheduled a resume
+    uint64_t currentLimit{0};         //!< limit of the last check (UINT64_MAX: none)
+    uint64_t overReleases{0};         //!< ReleaseBytes calls refused by the core
+    uint64_t overReleasedBytes{0};    //!< bytes of those calls
+    uint64_t bursts{0};               //!< TSQ checks made (one per burst or segment)
+    uint64_t segments{0};             //!< data segments charged
+    uint64_t retransmitsOverLimit{0}; //!< retransmissions sent although the check said "throttled"
+    uint64_t heldCwndIncreases{0};    //!< IncreaseWindow calls held back by CwndValidation
+};
+
+/**
+ * \ingroup tsq
+ * \brief A TcpSocketBase with Linux TCP Small Queues.
+ *
+ * The socket charges every data segment it hands to TcpL4Protocol (its
+ * truesize share, see TsoBursts) to the core's per-socket accounting
+ * (struct tsq_sock) and tags it with a TsqTag; a TX-completion adapter
+ * gives the bytes back with ReleaseBytes() (the tcp_wfree moment). Before a
+ * burst goes down the core's tsq_small_queue_check() decides whether it may
+ * go; on "throttled" nothing is sent and AvailableWindow() answers 0 until a
+ * release makes the core ask for a resume, which runs SendPendingData()
+ * from a fresh event (Simulator::ScheduleNow).
+ *
+ * The Linux behaviours are separate attributes so experiments can isolate
+ * them: TsqRule (with KernelProfile, PacingShift, LimitOutputBytes,
+ * FloorBytes), LinuxPacingRate, CwndValidation and TsoBursts. With
+ * TsqRule "off" and the three booleans false the socket behaves exactly as
+ * TcpSocketBase (the tsq-socket test suite checks it event for event); it
+ * still charges, tags and counts.
+ *
+ * Pacing rate: with LinuxPacingRate the rate used for the TSQ limit and
+ * TSO autosizing is the core's tsq_update_pacing_rate() of the current
+ * state (mss, cwnd, packets out, ssthresh, the RTT estimator's smoothed
+ * RTT), or the congestion control's own rate when it has one (BBR,
+ * HasCongControl()). It is NEVER written into TcpSocketState::m_pacingRate:
+ * ns-3's own pacing (TcpSocketState EnablePacing) keeps its own rate, which
+ * ns-3 recomputes on every ACK with the same Linux formula, so writing ours
+ * would only fight it. Without LinuxPacingRate the TSQ limit uses ns-3's
+ * m_pacingRate as is (MaxPacingRate, 4 Gb/s, unless pacing is enabled).
+ * The Linux rate is computed when it is needed (at each TSQ check), not on
+ * each ACK as Linux does; between two ACKs only packets_out can change, and
+ * it enters the formula only through max(cwnd, packets_out).
+ *
+ * Not charged: control segments (SYN, FIN without data, pure ACKs; Linux
+ * charges pure ACKs with __sock_wfree, but a bulk sender sends almost none).
+ */
+class TsqTcpSocket : public TcpSocketBase
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    TypeId GetInstanceTypeId() const override;
+
+    /**
+     * TracedCallback signature of the Throttled trace.
+     * \param queued bytes below TCP at the check
+     * \param limit the limit in force at the check
+     */
+    typedef void (*ThrottledCallback)(uint64_t queued, uint64_t limit);
+
+    /**
+     * TracedCallback signature of the Resumed trace.
+     * \param queued bytes below TCP when the resume runs
+     */
+    typedef void (*ResumedCallback)(uint64_t queued);
+
+    TsqTcpSocket();
+
+    /**
+     * \brief Copy constructor (Fork of a listening socket); the copy gets a
+     * new registry id and nothing charged.
+     * \param sock the socket to copy
+     */
+    TsqTcpSocket(const TsqTcpSocket& sock);
+    ~TsqTcpSocket() override;
+
+    /**
+     * \brief TX completion of bytes this socket charged (tcp_wfree).
+     *
+     * Calls the core; when it asks for a resume, schedules it with
+     * Simulator::ScheduleNow (never sends from inside the caller's
+     * callback). Releasing more than is queued is refused by the core: a
+     * warning is logged and counted (TsqSocketStats::overReleases), nothing
+     * changes.
+     * \param bytes the bytes of a TsqTag
+     */
+    void ReleaseBytes(uint32_t bytes);
+
+    /**
+     * \brief sk_pacing_shift_update(): a device's policy sets the shift.
+     *
+     * Writes through the core (tsq_sk_pacing_shift_update: only when the
+     * value differs, not for a TIME_WAIT socket) and fires the PacingShift
+     * trace when it changed. A value above 31 is refused with a warning.
+     * \param shift the new sk_pacing_shift
+     */
+    void UpdatePacingShift(uint8_t shift);
+
+    /** \return the socket's sk_pacing_shift now */
+    uint8_t GetPacingShift() const;
+
+    /** \return the id this socket's TsqTags carry (TsqSocketRegistry) */
+    uint64_t GetTsqId() const;
+
+    /** \return true while the core holds the socket throttled */
+    bool IsThrottled() const;
+
+    /** \return a snapshot of the socket's TSQ statistics */
+    TsqSocketStats GetStats() const;
+
+    /** \return the kernel profile in use */
+    const struct tsq_profile* GetProfile() const;
+
+    /**
+     * \brief Set the congestion control, wrapped in a TsqCwndValidationOps
+     * (hides TcpSocketBase's non-virtual method of the same name; the
+     * factory calls this one). The wrapper is transparent while the
+     * CwndValidation attribute is false.
+     * \param algo the congestion control
+     */
+    void SetCongestionControlAlgorithm(Ptr<TcpCongestionOps> algo);
+
+    /** \return the congestion control as configured, without the wrapper */
+    Ptr<TcpCongestionOps> GetCongestionControlAlgorithm() const;
+
+  protected:
+    Ptr<TcpSocketBase> Fork() override;
+    uint32_t AvailableWindow() const override;
+    uint32_t SendDataPacket(SequenceNumber32 seq, uint32_t maxSize, bool withAck) override;
+    void DoDispose() override;
+
+  private:
+    /* attribute setters, each validating its value */
+    void SetKernelProfile(std::string name);
+    std::string GetKernelProfileName() const;
+    void SetTsqRule(std::string id);
+    std::string GetTsqRuleId() const;
+    void SetPacingShiftAttr(uint32_t shift);
+    uint32_t GetPacingShiftAttr() const;
+    void SetLimitOutputBytes(uint32_t bytes);
+    uint32_t GetLimitOutputBytes() const;
+    void SetFloorBytes(uint32_t bytes);
+    uint32_t GetFloorBytes() const;
+    void SetMinTsoSegs(uint32_t segs);
+    uint32_t GetMinTsoSegs() const;
+    void SetGsoMaxSize(uint32_t bytes);
+    uint32_t GetGsoMaxSize() const;
+
+    /** Connects OnTx to this socket's own Tx trace. */
+    void ConnectTx();
+    /** Disconnects OnTx of another socket (copied with the trace). */
+    void DisconnectTx(const TsqTcpSocket* other);
+
+    /**
+     * The socket's Tx trace: tags and charges an armed data segment before
+     * it goes down (drops below may be synchronous).
+     */
+    void OnTx(Ptr<const Packet> packet, const TcpHeader& header, Ptr<const TcpSocketBase> socket);
+
+    /** The resume scheduled by ReleaseBytes (tcp_tsq_handler). */
+    void TsqHandler();
+
+    /** \return the rule in force (attribute, or the profile's) */
+    enum tsq_rule EffectiveRule() const;
+    /** \return the pacing rate TSQ and autosizing use, bytes/s */
+    uint64_t CurrentPacingRate();
+    /** \return the core's limit input for a skb of @truesize */
+    struct tsq_limit_in LimitInput(uint64_t rate, uint32_t truesize, uint32_t factor) const;
+    /** \return the TSO autosize (segments) at @rate */
+    uint32_t AutosizeSegments(uint64_t rate) const;
+    /** \return truesize of a skb carrying @payload bytes */
+    uint32_t Truesize(uint32_t payload) const;
+
+    /**
+     * The TSQ check of one skb (burst or segment).
+     * \return true when it may go
+     */
+    bool SmallQueueCheck(uint64_t rate, uint32_t truesize, uint32_t factor);
+
+    /** Feeds the core's cwnd-validation state after a send attempt. */
+    void CwndValidate(uint32_t sentSegments);
+
+    /** \return the core's answer to "may cwnd grow?" (true when CwndValidation is off) */
+    bool CwndGrowthAllowed();
+
+    /** Sends one segment through TcpSocketBase with a charge armed. */
+    uint32_t SendCharged(SequenceNumber32 seq, uint32_t maxSize, bool withAck, uint32_t charge);
+
+    /** Publishes the core's counters on the traced values. */
+    void SyncTraces();
+
+    // configuration
+    const struct tsq_profile* m_profile{nullptr}; //!< KernelProfile
+    bool m_ruleSet{false};                        //!< TsqRule given (else the profile's)
+
+    enum tsq_rule m_rule
+    {
+        TSQ_RULE_OFF
+    }; //!< TsqRule when m_ruleSet
+
+    uint32_t m_limitOutputBytes{0}; //!< 0 = profile's
+    uint32_t m_floorBytes{0};       //!< 0 = none
+    uint32_t m_minTsoSegs{0};       //!< 0 = profile's
+    uint32_t m_gsoMaxSize{0};       //!< 0 = profile's
+    bool m_linuxPacingRate{true};   //!< LinuxPacingRate
+    bool m_cwndValidation{true};    //!< CwndValidation
+    bool m_tsoBursts{true};         //!< TsoBursts
+
+    // core state
+    struct tsq_sock m_sk;               //!< the socket's TSQ accounting
+    struct tsq_cwnd_state m_cwndState;  //!< tcp_cwnd_validate state
+    uint64_t m_id{0};                   //!< registry id
+    bool m_armed{false};                //!< a charge is armed for the next Tx
+    uint32_t m_armedBytes{0};           //!< the armed charge
+    SequenceNumber32 m_lastBurstSeq{0}; //!< first sequence of the last skb sent
+    Ptr<TcpCongestionOps> m_userCc;     //!< the congestion control, unwrapped
+    uint64_t m_overReleases{0};         //!< refused releases
+    uint64_t m_overReleasedBytes{0};    //!< their bytes
+    uint64_t m_bursts{0};               //!< checks made
+    uint64_t m_segments{0};             //!< segments charged
+    uint64_t m_retransmitsOverLimit{0}; //!< see TsqSocketStats
+
+    // traces
+    TracedValue<uint64_t> m_tsqLimit{0};                 //!< limit of the last check
+    TracedValue<uint64_t> m_bytesQueued{0};              //!< bytes below TCP
+    TracedValue<DataRate> m_tsqPacingRate;               //!< rate TSQ uses
+    TracedValue<uint32_t> m_pacingShift{10};             //!< sk_pacing_shift
+    TracedCallback<uint64_t, uint64_t> m_throttledTrace; //!< (queued, limit)
+    TracedCallback<uint64_t> m_resumedTrace;             //!< (queued)
+};
+
+} // namespace ns3
+
+#endif /* TSQ_TCP_SOCKET_H */

@@ -1,0 +1,936 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "wifi-tsq-adapter.h"
+
+#include "tsq-core-names.h"
+#include "tsq-socket-registry.h"
+#include "tsq-tcp-socket.h"
+#include "tsq/profile.h"
+
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/trace-source-accessor.h"
+#include "ns3/uinteger.h"
+#include "ns3/wifi-mac-queue.h"
+#include "ns3/wifi-net-device.h"
+
+#include <cstdlib>
+#include <cstring>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("WifiTsqAdapter");
+
+NS_OBJECT_ENSURE_REGISTERED(WifiTsqAdapter);
+
+namespace
+{
+
+/** The four EDCA access categories, in AcIndex order. */
+const AcIndex kAcs[4] = {AC_BE, AC_BK, AC_VI, AC_VO};
+/** WifiMac attribute name prefixes of the access categories. */
+const char* const kAcNames[4] = {"BE", "BK", "VI", "VO"};
+
+/** \return a name of a core release reason, for the release trace */
+const char*
+ReasonName(uint32_t reason)
+{
+    switch (reason)
+    {
+    case TSQ_CMPL_ACKED:
+        return "wifi-acked";
+    case TSQ_CMPL_DROPPED:
+        return "wifi-dropped";
+    case TSQ_CMPL_FLUSHED:
+        return "wifi-flushed";
+    default:
+        return "wifi";
+    }
+}
+
+} // namespace
+
+TypeId
+WifiTsqAdapter::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::WifiTsqAdapter")
+            .SetParent<Object>()
+            .SetGroupName("Tsq")
+            .AddConstructor<WifiTsqAdapter>()
+            .AddAttribute("DriverProfile",
+                          "When a WiFi driver hands TX completions back to TCP: a driver "
+                          "profile of the core (tsq/completion.h): \"ns3\" (depth 1: "
+                          "ns-3's MAC builds each A-MPDU just in time, a completion is "
+                          "credited at its ack) or \"ath9k\" (depth 2: ath9k builds aggregate "
+                          "N+1 before N's BlockAck, ATH_AGGR_MIN_QDEPTH, so N's bytes are "
+                          "credited when N+1 starts, or at once when nothing else is queued).",
+                          StringValue("ns3"),
+                          MakeStringAccessor(&WifiTsqAdapter::m_driverProfile),
+                          MakeStringChecker())
+            .AddAttribute("CompletionLatency",
+                          "Extra delay between an MPDU's completion (ack or drop, after the "
+                          "driver profile's pipeline) and the credit reaching the socket. 0 "
+                          "(default): no latency. A nonzero value is an ESTIMATE, not a "
+                          "measured driver property (e.g. a TSQ tasklet or USB latency); "
+                          "results that use one must say so.",
+                          TimeValue(Seconds(0)),
+                          MakeTimeAccessor(&WifiTsqAdapter::m_latency),
+                          MakeTimeChecker(Seconds(0), Seconds(1)))
+            .AddAttribute("PacingShift",
+                          "The pacing-shift policy of this device for local TCP sockets whose "
+                          "frames go to a known station (mac80211's sk_pacing_shift_update): "
+                          "\"profile\" (the mac80211 value of the kernel profile: none before "
+                          "linux-4.16, 8 in linux-4.16 (36148c2bbfbe), 7 since), \"none\" "
+                          "(leave the socket's shift), or a shift 0..31.",
+                          StringValue("profile"),
+                          MakeStringAccessor(&WifiTsqAdapter::m_pacingShift),
+                          MakeStringChecker())
+            .AddAttribute("KernelProfile",
+                          "The kernel profile whose mac80211 policy PacingShift=\"profile\" "
+                          "uses; empty: the default of ns3::TsqTcpSocket::KernelProfile.",
+                          StringValue(""),
+                          MakeStringAccessor(&WifiTsqAdapter::m_kernelProfile),
+                          MakeStringChecker())
+            .AddAttribute("MaxStations",
+                          "Station slots of the A-MPDU accounting (receivers this device "
+                          "sends data to); frames to further stations are not counted.",
+                          UintegerValue(64),
+                          MakeUintegerAccessor(&WifiTsqAdapter::m_maxStations),
+                          MakeUintegerChecker<uint32_t>(1, 4096))
+            .AddTraceSource("Ampdu",
+                            "A data PSDU was counted: MPDUs, bytes, starved or not.",
+                            MakeTraceSourceAccessor(&WifiTsqAdapter::m_ampduTrace),
+                            "ns3::WifiTsqAdapter::AmpduTracedCallback")
+            .AddTraceSource("PacingShiftUpdate",
+                            "The device wrote a local socket's pacing shift: socket id, shift.",
+                            MakeTraceSourceAccessor(&WifiTsqAdapter::m_shiftTrace),
+                            "ns3::TracedCallback::Uint64Uint32");
+    return tid;
+}
+
+WifiTsqAdapter::WifiTsqAdapter()
+{
+    NS_LOG_FUNCTION(this);
+    std::memset(&m_ampdu, 0, sizeof(m_ampdu));
+    tsq_shift_policy_init(&m_policy, TSQ_SHIFT_POLICY_NONE, 0);
+}
+
+WifiTsqAdapter::~WifiTsqAdapter()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+WifiTsqAdapter::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    // Teardown during Simulator::Destroy() credits nobody (the sockets are
+    // going too); a device disposed while the simulation runs flushes.
+    if (m_installed && !Simulator::IsFinished())
+    {
+        Flush();
+    }
+    for (auto& hwq : m_hwq)
+    {
+        if (hwq)
+        {
+            hwq->timer.Cancel();
+        }
+    }
+    m_mpdus.clear();
+    m_pending.clear();
+    m_device = nullptr;
+    m_mac = nullptr;
+    m_completion = nullptr;
+    Object::DoDispose();
+}
+
+void
+WifiTsqAdapter::SetKernelProfile(const std::string& name)
+{
+    m_kernelProfile = name;
+    if (m_installed)
+    {
+        ApplyAttributes();
+    }
+}
+
+void
+WifiTsqAdapter::ApplyAttributes()
+{
+    const tsq_driver_profile* driver = tsq_driver_profile_find(m_driverProfile.c_str());
+    if (!driver)
+    {
+        NS_FATAL_ERROR("WifiTsqAdapter: DriverProfile=\""
+                       << m_driverProfile
+                       << "\" is not a driver profile; allowed: " << TsqDriverProfileNames());
+    }
+    std::string kernelName = m_kernelProfile;
+    if (kernelName.empty())
+    {
+        // The sockets' default (ns3::TsqTcpSocket::KernelProfile, which
+        // Config::SetDefault may have changed).
+        TypeId::AttributeInformation info;
+        TsqTcpSocket::GetTypeId().LookupAttributeByName("KernelProfile", &info);
+        kernelName = info.initialValue->SerializeToString(info.checker);
+    }
+    const tsq_profile* kernel = tsq_profile_find(kernelName.c_str());
+    if (!kernel)
+    {
+        NS_FATAL_ERROR("WifiTsqAdapter: KernelProfile=\""
+                       << kernelName
+                       << "\" is not a kernel profile; allowed: " << TsqProfileNames());
+    }
+    int err = TSQ_OK;
+    if (m_pacingShift == "none")
+    {
+        err = tsq_shift_policy_init(&m_policy, TSQ_SHIFT_POLICY_NONE, 0);
+    }
+    else if (m_pacingShift == "profile")
+    {
+        // What mac80211 of the kernel profile's release does.
+        m_policy = kernel->mac80211;
+    }
+    else
+    {
+        char* end = nullptr;
+        unsigned long value = std::strtoul(m_pacingShift.c_str(), &end, 10);
+        if (m_pacingShift.empty() || *end != '\0' || value > TSQ_SHIFT_MAX)
+        {
+            err = TSQ_ERR_RANGE;
+        }
+        else
+        {
+            err = tsq_shift_policy_init(&m_policy, TSQ_SHIFT_POLICY_FIXED, static_cast<u32>(value));
+        }
+    }
+    if (err != TSQ_OK)
+    {
+        NS_FATAL_ERROR("WifiTsqAdapter: PacingShift=\"" << m_pacingShift
+                                                        << "\" is out of range; allowed: "
+                                                           "\"profile\", \"none\" or 0.."
+                                                        << TSQ_SHIFT_MAX);
+    }
+    for (auto& hwq : m_hwq)
+    {
+        if (!hwq)
+        {
+            hwq = std::make_unique<Hwq>();
+        }
+        // Only before the first PSDU: the core's state is per queue.
+        if (hwq->cmpl.cnt.psdus == 0 && hwq->cmpl.cnt.psdus_refused == 0)
+        {
+            int rc = tsq_cmpl_init(&hwq->cmpl,
+                                   driver->depth,
+                                   static_cast<u64>(m_latency.GetNanoSeconds()));
+            NS_ABORT_MSG_IF(rc != 0,
+                            "WifiTsqAdapter: the core refused depth "
+                                << driver->depth << " latency " << m_latency.As(Time::US));
+        }
+    }
+}
+
+void
+WifiTsqAdapter::Install(Ptr<WifiNetDevice> device)
+{
+    NS_LOG_FUNCTION(this << device);
+    NS_ABORT_MSG_IF(!device, "WifiTsqAdapter::Install: no device");
+    NS_ABORT_MSG_IF(m_installed, "WifiTsqAdapter::Install: installed twice");
+    m_device = device;
+    m_mac = device->GetMac();
+    m_nodeId = device->GetNode()->GetId();
+    m_completion = device->GetNode()->GetObject<TsqTxCompletion>();
+    NS_ABORT_MSG_IF(!m_completion,
+                    "WifiTsqAdapter::Install: node "
+                        << m_nodeId << " has no TsqTxCompletion (use TsqHelper::Install)");
+    CheckAmsdu();
+    for (auto& hwq : m_hwq)
+    {
+        hwq = std::make_unique<Hwq>();
+        std::memset(&hwq->cmpl, 0, sizeof(hwq->cmpl));
+    }
+    ApplyAttributes();
+
+    m_sta.assign(m_maxStations, tsq_ampdu_sta{});
+    tsq_ampdu_limits lim = tsq_ampdu_limits_ht();
+    int rc = tsq_ampdu_init(&m_ampdu, m_sta.data(), static_cast<u32>(m_sta.size()), &lim);
+    NS_ABORT_MSG_IF(rc != 0, "WifiTsqAdapter: tsq_ampdu_init failed: " << rc);
+
+    m_mac->TraceConnectWithoutContext("AckedMpdu", MakeCallback(&WifiTsqAdapter::OnAcked, this));
+    m_mac->TraceConnectWithoutContext("DroppedMpdu",
+                                      MakeCallback(&WifiTsqAdapter::OnDropped, this));
+    m_mac->TraceConnectWithoutContext("NAckedMpdu", MakeCallback(&WifiTsqAdapter::OnNAcked, this));
+    m_mac->TraceConnectWithoutContext("MacTxDrop",
+                                      MakeCallback(&WifiTsqAdapter::OnMacTxDrop, this));
+    m_mac->TraceConnectWithoutContext("MpduResponseTimeout",
+                                      MakeCallback(&WifiTsqAdapter::OnMpduTimeout, this));
+    m_mac->TraceConnectWithoutContext("PsduResponseTimeout",
+                                      MakeCallback(&WifiTsqAdapter::OnPsduTimeout, this));
+    for (uint8_t i = 0; i < 4; ++i)
+    {
+        Ptr<WifiMacQueue> queue = m_mac->GetTxopQueue(kAcs[i]);
+        if (!queue)
+        {
+            continue;
+        }
+        queue->TraceConnectWithoutContext("Enqueue",
+                                          MakeCallback(&WifiTsqAdapter::OnEnqueue, this));
+        queue->TraceConnectWithoutContext("Dequeue",
+                                          MakeCallback(&WifiTsqAdapter::OnQueueRemove, this));
+        queue->TraceConnectWithoutContext("Drop",
+                                          MakeCallback(&WifiTsqAdapter::OnQueueRemove, this));
+        queue->TraceConnectWithoutContext("Expired",
+                                          MakeCallback(&WifiTsqAdapter::OnQueueRemove, this));
+    }
+    // Non-QoS data (no HT): the shift policy still applies at enqueue.
+    if (Ptr<WifiMacQueue> queue = m_mac->GetTxopQueue(AC_BE_NQOS))
+    {
+        queue->TraceConnectWithoutContext("Enqueue",
+                                          MakeCallback(&WifiTsqAdapter::OnEnqueue, this));
+        queue->TraceConnectWithoutContext("Dequeue",
+                                          MakeCallback(&WifiTsqAdapter::OnQueueRemove, this));
+        queue->TraceConnectWithoutContext("Drop",
+                                          MakeCallback(&WifiTsqAdapter::OnQueueRemove, this));
+    }
+    device->GetPhy()->TraceConnectWithoutContext("PhyTxPsduBegin",
+                                                 MakeCallback(&WifiTsqAdapter::OnPsduBegin, this));
+    m_installed = true;
+}
+
+void
+WifiTsqAdapter::CheckAmsdu() const
+{
+    for (uint8_t i = 0; i < 4; ++i)
+    {
+        std::string name = std::string(kAcNames[i]) + "_MaxAmsduSize";
+        UintegerValue size;
+        m_mac->GetAttribute(name, size);
+        if (size.Get() != 0)
+        {
+            NS_FATAL_ERROR("WifiTsqAdapter: node "
+                           << m_nodeId << " device " << m_device->GetIfIndex()
+                           << " has ns3::WifiMac::" << name << "=" << size.Get()
+                           << ": A-MSDU is not supported with TSQ (packet tags, which name the "
+                              "charging socket, do not survive A-MSDU aggregation); set "
+                           << name << " to 0");
+        }
+    }
+}
+
+uint64_t
+WifiTsqAdapter::NowNs() const
+{
+    return static_cast<uint64_t>(Simulator::Now().GetNanoSeconds());
+}
+
+uint64_t
+WifiTsqAdapter::Cookie(Ptr<const WifiMpdu> mpdu)
+{
+    return static_cast<uint64_t>(reinterpret_cast<uintptr_t>(PeekPointer(mpdu)));
+}
+
+bool
+WifiTsqAdapter::QosAc(const WifiMacHeader& hdr, uint8_t& ac)
+{
+    if (!hdr.IsQosData())
+    {
+        return false;
+    }
+    AcIndex index = QosUtilsMapTidToAc(hdr.GetQosTid());
+    for (uint8_t i = 0; i < 4; ++i)
+    {
+        if (kAcs[i] == index)
+        {
+            ac = i;
+            return true;
+        }
+    }
+    return false;
+}
+
+uint32_t
+WifiTsqAdapter::StationIndex(Mac48Address address)
+{
+    auto it = m_staIndex.find(address);
+    if (it != m_staIndex.end())
+    {
+        return it->second;
+    }
+    if (m_staIndex.size() >= m_sta.size())
+    {
+        return UINT32_MAX;
+    }
+    uint32_t index = static_cast<uint32_t>(m_staIndex.size());
+    m_staIndex.emplace(address, index);
+    return index;
+}
+
+void
+WifiTsqAdapter::ApplyShift(Ptr<const WifiMpdu> mpdu)
+{
+    TsqTxCompletion::Charge charge;
+    // skb->sk is set only for local sockets: a frame charged on this node.
+    if (!TsqTxCompletion::Peek(mpdu->GetPacket(), m_nodeId, charge))
+    {
+        return;
+    }
+    Mac48Address to = mpdu->GetHeader().GetAddr1();
+    uint32_t sta = to.IsGroup() ? UINT32_MAX : StationIndex(to);
+    if (sta != UINT32_MAX)
+    {
+        m_socketSta[charge.socketId] = sta;
+    }
+    if (m_policy.kind == TSQ_SHIFT_POLICY_NONE)
+    {
+        return;
+    }
+    // mac80211 updates the shift only when the frame goes to a known
+    // station; ns-3's StaWifiMac/ApWifiMac queue a frame only then, and
+    // CanForwardPacketsTo is the same test.
+    if (to.IsGroup() || !m_mac->CanForwardPacketsTo(to))
+    {
+        return;
+    }
+    Ptr<TsqTcpSocket> socket = TsqSocketRegistry::Lookup(charge.socketId);
+    if (!socket)
+    {
+        return;
+    }
+    uint8_t before = socket->GetPacingShift();
+    socket->UpdatePacingShift(static_cast<uint8_t>(m_policy.shift));
+    if (socket->GetPacingShift() != before)
+    {
+        ++m_shiftUpdates;
+        m_shiftTrace(charge.socketId, socket->GetPacingShift());
+    }
+}
+
+void
+WifiTsqAdapter::OnEnqueue(Ptr<const WifiMpdu> mpdu)
+{
+    const WifiMacHeader& hdr = mpdu->GetHeader();
+    if (!hdr.IsData())
+    {
+        return;
+    }
+    ApplyShift(mpdu);
+    uint8_t ac;
+    if (!QosAc(hdr, ac) || hdr.GetAddr1().IsGroup())
+    {
+        return;
+    }
+    if (hdr.IsQosAmsdu())
+    {
+        CheckAmsdu();
+        NS_FATAL_ERROR("WifiTsqAdapter: an A-MSDU was queued on node "
+                       << m_nodeId << "; A-MSDU is not supported with TSQ (" << kAcNames[ac]
+                       << "_MaxAmsduSize must be 0)");
+    }
+    uint32_t sta = StationIndex(hdr.GetAddr1());
+    auto [it, inserted] = m_mpdus.emplace(PeekPointer(mpdu), MpduInfo{});
+    if (!inserted)
+    {
+        return; // re-inserted (e.g. moved by the MAC): already counted
+    }
+    MpduInfo& info = it->second;
+    info.mpdu = mpdu;
+    info.sta = sta;
+    info.tid = hdr.GetQosTid();
+    info.ac = ac;
+    info.size = mpdu->GetSize();
+    info.waiting = true;
+    if (sta != UINT32_MAX)
+    {
+        tsq_ampdu_enqueue(&m_ampdu, sta, info.tid, info.size);
+    }
+    ++m_hwq[ac]->waiting;
+    ReportQueueState(ac);
+}
+
+void
+WifiTsqAdapter::MarkWaiting(Ptr<const WifiMpdu> mpdu)
+{
+    auto it = m_mpdus.find(PeekPointer(mpdu));
+    if (it == m_mpdus.end() || it->second.waiting)
+    {
+        return;
+    }
+    it->second.waiting = true;
+    ++m_hwq[it->second.ac]->waiting;
+    ReportQueueState(it->second.ac);
+}
+
+void
+WifiTsqAdapter::OnNAcked(Ptr<const WifiMpdu> mpdu)
+{
+    // Not a completion: the MPDU waits for its retransmission.
+    MarkWaiting(mpdu);
+}
+
+void
+WifiTsqAdapter::OnMpduTimeout(uint8_t, Ptr<const WifiMpdu> mpdu, const WifiTxVector&)
+{
+    MarkWaiting(mpdu);
+}
+
+void
+WifiTsqAdapter::OnPsduTimeout(uint8_t, Ptr<const WifiPsdu> psdu, const WifiTxVector&)
+{
+    for (auto it = psdu->begin(); it != psdu->end(); ++it)
+    {
+        MarkWaiting(*it);
+    }
+}
+
+void
+WifiTsqAdapter::Forget(Ptr<const WifiMpdu> mpdu, bool dropped)
+{
+    auto it = m_mpdus.find(PeekPointer(mpdu));
+    if (it == m_mpdus.end())
+    {
+        return;
+    }
+    MpduInfo info = it->second;
+    m_mpdus.erase(it);
+    if (info.waiting)
+    {
+        --m_hwq[info.ac]->waiting;
+    }
+    if (!info.sent && info.sta != UINT32_MAX)
+    {
+        if (dropped)
+        {
+            tsq_ampdu_drop(&m_ampdu, info.sta, info.tid, info.size);
+        }
+        else
+        {
+            tsq_ampdu_dequeue(&m_ampdu, info.sta, info.tid, info.size);
+        }
+    }
+    ReportQueueState(info.ac);
+}
+
+void
+WifiTsqAdapter::OnQueueRemove(Ptr<const WifiMpdu> mpdu)
+{
+    // The MPDU left the MAC queue. Acks and drops fire before the removal
+    // (BlockAckManager, FrameExchangeManager); a path that removes first
+    // (a CTS timeout) or never reports is completed here as a drop.
+    if (m_mpdus.count(PeekPointer(mpdu)))
+    {
+        Complete(mpdu, false);
+        return;
+    }
+    if (m_completion->Release(mpdu->GetPacket(), "wifi-queue-remove"))
+    {
+        NS_LOG_LOGIC("charge released at MAC queue removal");
+    }
+}
+
+void
+WifiTsqAdapter::OnMacTxDrop(Ptr<const Packet> packet)
+{
+    // StaWifiMac/ApWifiMac refused the frame (receiver not associated).
+    m_completion->Release(packet, "wifi-mac-tx-drop");
+}
+
+void
+WifiTsqAdapter::OnAcked(Ptr<const WifiMpdu> mpdu)
+{
+    Complete(mpdu, true);
+}
+
+void
+WifiTsqAdapter::OnDropped(WifiMacDropReason, Ptr<const WifiMpdu> mpdu)
+{
+    Complete(mpdu, false);
+}
+
+void
+WifiTsqAdapter::Complete(Ptr<const WifiMpdu> mpdu, bool acked)
+{
+    PendingCharge pending;
+    pending.charged = TsqTxCompletion::Claim(mpdu->GetPacket(), m_nodeId, pending.charge);
+    uint8_t ac = 0;
+    bool qos = QosAc(mpdu->GetHeader(), ac);
+    if (qos)
+    {
+        uint64_t cookie = Cookie(mpdu);
+        int rc = acked ? tsq_cmpl_mpdu_acked(&m_hwq[ac]->cmpl, NowNs(), cookie)
+                       : tsq_cmpl_mpdu_dropped(&m_hwq[ac]->cmpl, NowNs(), cookie);
+        if (rc == 0)
+        {
+            // The core now owns the timing of this MPDU's credit.
+            if (pending.charged)
+            {
+                m_pendingBytes += pending.charge.bytes;
+            }
+            m_pending[cookie].push_back(pending);
+            Forget(mpdu, !acked);
+            Settle(ac);
+            return;
+        }
+    }
+    // Not known to the completion model (never transmitted, non-QoS, or a
+    // PSDU the core refused): credit at the ack/drop itself.
+    if (pending.charged)
+    {
+        m_releasedBytes += pending.charge.bytes;
+        m_completion->Credit(pending.charge, acked ? "wifi-acked" : "wifi-dropped");
+    }
+    Forget(mpdu, !acked);
+}
+
+void
+WifiTsqAdapter::ReportQueueState(uint8_t ac)
+{
+    Hwq& hwq = *m_hwq[ac];
+    tsq_cmpl_queue_state(&hwq.cmpl, NowNs(), hwq.waiting > 0);
+    Settle(ac);
+}
+
+void
+WifiTsqAdapter::PopDue(uint8_t ac)
+{
+    Hwq& hwq = *m_hwq[ac];
+    tsq_cmpl_release rel;
+    while (tsq_cmpl_pop_due(&hwq.cmpl, NowNs(), &rel) == 1)
+    {
+        auto it = m_pending.find(rel.cookie);
+        if (it == m_pending.end() || it->second.empty())
+        {
+            NS_LOG_WARN("core released cookie " << rel.cookie << " that the adapter never gave it");
+            continue;
+        }
+        PendingCharge pending = it->second.front();
+        it->second.pop_front();
+        if (it->second.empty())
+        {
+            m_pending.erase(it);
+        }
+        if (pending.charged)
+        {
+            m_pendingBytes -= pending.charge.bytes;
+            m_releasedBytes += pending.charge.bytes;
+            m_completion->Credit(pending.charge, ReasonName(rel.reason));
+        }
+    }
+}
+
+void
+WifiTsqAdapter::Settle(uint8_t ac)
+{
+    PopDue(ac);
+    Hwq& hwq = *m_hwq[ac];
+    u64 due = 0;
+    if (!tsq_cmpl_next_due(&hwq.cmpl, &due))
+    {
+        return;
+    }
+    Time at = NanoSeconds(static_cast<int64_t>(due));
+    if (hwq.timer.IsRunning() && hwq.timerAt <= at)
+    {
+        return;
+    }
+    hwq.timer.Cancel();
+    hwq.timerAt = at;
+    hwq.timer = Simulator::Schedule(at - Simulator::Now(), &WifiTsqAdapter::Settle, this, ac);
+}
+
+uint32_t
+WifiTsqAdapter::ThrottledSockets(uint32_t sta) const
+{
+    uint32_t throttled = 0;
+    for (const auto& [id, slot] : m_socketSta)
+    {
+        if (slot != sta)
+        {
+            continue;
+        }
+        Ptr<TsqTcpSocket> socket = TsqSocketRegistry::Lookup(id);
+        if (socket && socket->IsThrottled())
+        {
+            ++throttled;
+        }
+    }
+    return throttled;
+}
+
+Ptr<const WifiMpdu>
+WifiTsqAdapter::NextWaiting(Ptr<const WifiPsdu> psdu) const
+{
+    // The MPDU now at the head of this (station, TID) queue that could
+    // have ridden along: the oldest waiting one (lowest sequence number).
+    const WifiMacHeader& hdr = psdu->GetHeader(0);
+    Ptr<const WifiMpdu> next;
+    for (const auto& [ptr, info] : m_mpdus)
+    {
+        if (!info.waiting || info.tid != hdr.GetQosTid() ||
+            info.mpdu->GetHeader().GetAddr1() != hdr.GetAddr1())
+        {
+            continue;
+        }
+        if (!next ||
+            info.mpdu->GetHeader().GetSequenceNumber() < next->GetHeader().GetSequenceNumber())
+        {
+            next = info.mpdu;
+        }
+    }
+    return next;
+}
+
+void
+WifiTsqAdapter::OnPsduBegin(WifiConstPsduMap psdus, WifiTxVector txVector, double)
+{
+    for (const auto& [staId, psdu] : psdus)
+    {
+        if (psdu && psdu->GetNMpdus() > 0 && psdu->GetHeader(0).IsQosData())
+        {
+            PsduStarted(psdu, txVector);
+        }
+    }
+}
+
+void
+WifiTsqAdapter::PsduStarted(Ptr<const WifiPsdu> psdu, const WifiTxVector& txVector)
+{
+    const WifiMacHeader& hdr = psdu->GetHeader(0);
+    uint8_t ac;
+    if (!QosAc(hdr, ac) || hdr.GetAddr1().IsGroup())
+    {
+        return;
+    }
+    std::vector<tsq_cmpl_mpdu_in> in;
+    in.reserve(psdu->GetNMpdus());
+    for (auto it = psdu->begin(); it != psdu->end(); ++it)
+    {
+        Ptr<const WifiMpdu> mpdu = *it;
+        if (mpdu->GetHeader().IsQosAmsdu())
+        {
+            NS_FATAL_ERROR("WifiTsqAdapter: an A-MSDU was sent on node "
+                           << m_nodeId << "; A-MSDU is not supported with TSQ (" << kAcNames[ac]
+                           << "_MaxAmsduSize must be 0)");
+        }
+        TsqTxCompletion::Charge charge;
+        bool charged = TsqTxCompletion::Peek(mpdu->GetPacket(), m_nodeId, charge);
+        in.push_back(tsq_cmpl_mpdu_in{Cookie(mpdu), charged ? charge.bytes : 0U});
+        auto known = m_mpdus.find(PeekPointer(mpdu));
+        if (known != m_mpdus.end())
+        {
+            MpduInfo& info = known->second;
+            if (!info.sent && info.sta != UINT32_MAX)
+            {
+                tsq_ampdu_dequeue(&m_ampdu, info.sta, info.tid, info.size);
+            }
+            info.sent = true;
+            if (info.waiting)
+            {
+                info.waiting = false;
+                --m_hwq[ac]->waiting;
+            }
+        }
+    }
+    Hwq& hwq = *m_hwq[ac];
+    int rc =
+        tsq_cmpl_psdu_start(&hwq.cmpl, NowNs(), in.data(), static_cast<u32>(in.size()), nullptr);
+    if (rc != 0)
+    {
+        NS_LOG_WARN("tsq_cmpl_psdu_start: " << rc << " (" << in.size() << " MPDUs)");
+    }
+
+    uint32_t sta = StationIndex(hdr.GetAddr1());
+    if (sta != UINT32_MAX)
+    {
+        tsq_ampdu_psdu p;
+        std::memset(&p, 0, sizeof(p));
+        p.sta = sta;
+        p.tid = hdr.GetQosTid();
+        p.n_mpdus = static_cast<u32>(psdu->GetNMpdus());
+        p.bytes = psdu->GetSize();
+        p.airtime_ns =
+            static_cast<u64>(WifiPhy::CalculateTxDuration(psdu->GetSize(),
+                                                          txVector,
+                                                          m_device->GetPhy()->GetPhyBand())
+                                 .GetNanoSeconds());
+        p.rate_bps = txVector.GetMode().GetDataRate(txVector);
+        Ptr<const WifiMpdu> next = NextWaiting(psdu);
+        p.next_mpdu_bytes = next ? next->GetSize() : 0;
+        tsq_ampdu_set_throttled(&m_ampdu, sta, ThrottledSockets(sta));
+        u64 starvedBefore = m_ampdu.total.starved;
+        int arc = tsq_ampdu_psdu_tx(&m_ampdu, &p);
+        if (arc != 0)
+        {
+            NS_LOG_WARN("tsq_ampdu_psdu_tx: " << arc);
+        }
+        m_ampduTrace(p.n_mpdus, p.bytes, m_ampdu.total.starved != starvedBefore);
+    }
+    ReportQueueState(ac);
+}
+
+void
+WifiTsqAdapter::Flush()
+{
+    NS_LOG_FUNCTION(this);
+    // MPDUs still in the MAC queues (never completed): their charges go
+    // back now; the core then releases everything it still holds.
+    std::vector<Ptr<const WifiMpdu>> queued;
+    for (const auto& [ptr, info] : m_mpdus)
+    {
+        queued.push_back(info.mpdu);
+    }
+    for (const auto& mpdu : queued)
+    {
+        if (m_completion)
+        {
+            m_completion->Release(mpdu->GetPacket(), "wifi-flushed");
+        }
+    }
+    for (uint8_t ac = 0; ac < 4; ++ac)
+    {
+        if (!m_hwq[ac])
+        {
+            continue;
+        }
+        tsq_cmpl_flush(&m_hwq[ac]->cmpl, NowNs());
+        if (m_completion)
+        {
+            PopDue(ac);
+        }
+        m_hwq[ac]->timer.Cancel();
+    }
+}
+
+int
+WifiTsqAdapter::GetDeviceShift() const
+{
+    return m_policy.kind == TSQ_SHIFT_POLICY_FIXED ? static_cast<int>(m_policy.shift) : -1;
+}
+
+std::vector<uint64_t>
+WifiTsqAdapter::GetAmpduHistogram() const
+{
+    return std::vector<uint64_t>(m_ampdu.total.hist, m_ampdu.total.hist + TSQ_AMPDU_HIST_LEN);
+}
+
+uint64_t
+WifiTsqAdapter::GetDataPsdus() const
+{
+    return m_ampdu.total.psdus;
+}
+
+double
+WifiTsqAdapter::GetMeanMpdusPerAmpdu() const
+{
+    struct tsq_ampdu_fill fill;
+    if (tsq_ampdu_fill(&m_ampdu.total, &m_ampdu.lim, &fill) != 0)
+    {
+        return 0;
+    }
+    return fill.mean_mpdus_milli / 1000.0;
+}
+
+double
+WifiTsqAdapter::GetByteFillRatio() const
+{
+    struct tsq_ampdu_fill fill;
+    return tsq_ampdu_fill(&m_ampdu.total, &m_ampdu.lim, &fill) == 0 ? fill.bytes_ppm / 1e6 : 0;
+}
+
+double
+WifiTsqAdapter::GetMpduFillRatio() const
+{
+    struct tsq_ampdu_fill fill;
+    return tsq_ampdu_fill(&m_ampdu.total, &m_ampdu.lim, &fill) == 0 ? fill.mpdus_ppm / 1e6 : 0;
+}
+
+double
+WifiTsqAdapter::GetAirtimeFillRatio() const
+{
+    struct tsq_ampdu_fill fill;
+    return tsq_ampdu_fill(&m_ampdu.total, &m_ampdu.lim, &fill) == 0 ? fill.airtime_ppm / 1e6 : 0;
+}
+
+uint64_t
+WifiTsqAdapter::GetStarvedPsdus() const
+{
+    return m_ampdu.total.starved;
+}
+
+uint64_t
+WifiTsqAdapter::GetStarvedTsqPsdus() const
+{
+    return m_ampdu.total.starved_tsq;
+}
+
+uint64_t
+WifiTsqAdapter::GetReleasedBytes() const
+{
+    return m_releasedBytes;
+}
+
+uint64_t
+WifiTsqAdapter::GetPendingBytes() const
+{
+    return m_pendingBytes;
+}
+
+uint64_t
+WifiTsqAdapter::GetQueuedMpdus() const
+{
+    return m_mpdus.size();
+}
+
+uint64_t
+WifiTsqAdapter::GetInFlightBytes() const
+{
+    uint64_t bytes = 0;
+    for (const auto& hwq : m_hwq)
+    {
+        if (hwq)
+        {
+            bytes += hwq->cmpl.cnt.inflight_bytes;
+        }
+    }
+    return bytes;
+}
+
+uint64_t
+WifiTsqAdapter::GetHeldMpdus() const
+{
+    uint64_t held = 0;
+    for (const auto& hwq : m_hwq)
+    {
+        if (hwq)
+        {
+            held += hwq->cmpl.cnt.held_total;
+        }
+    }
+    return held;
+}
+
+uint64_t
+WifiTsqAdapter::GetShiftUpdates() const
+{
+    return m_shiftUpdates;
+}
+
+void
+WifiTsqAdapter::ResetAmpduStats()
+{
+    std::memset(&m_ampdu.total, 0, sizeof(m_ampdu.total));
+    for (auto& sta : m_sta)
+    {
+        for (auto& tid : sta.tid)
+        {
+            std::memset(&tid.st, 0, sizeof(tid.st));
+        }
+    }
+}
+
+} // namespace ns3

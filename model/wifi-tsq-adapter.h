@@ -1,0 +1,239 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef WIFI_TSQ_ADAPTER_H
+#define WIFI_TSQ_ADAPTER_H
+
+#include "tsq-tx-completion.h"
+#include "tsq/ampdu.h"
+#include "tsq/completion.h"
+#include "tsq/pacing.h"
+
+#include "ns3/event-id.h"
+#include "ns3/mac48-address.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/ptr.h"
+#include "ns3/qos-utils.h"
+#include "ns3/traced-callback.h"
+#include "ns3/wifi-mac.h"
+#include "ns3/wifi-mpdu.h"
+#include "ns3/wifi-phy.h"
+#include "ns3/wifi-psdu.h"
+
+#include <array>
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace ns3
+{
+
+class WifiNetDevice;
+class WifiMacQueue;
+
+/**
+ * \ingroup tsq
+ * \brief The TSQ side of one WiFi device: TX completions through the
+ * core's driver completion model, the mac80211 pacing-shift policy and the
+ * core's A-MPDU accounting.
+ *
+ * - Completions (tcp_wfree): WifiMac "AckedMpdu" (Ack or BlockAck) and
+ *   "DroppedMpdu" (retry limit, lifetime, failed enqueue, old packet), plus
+ *   WifiMac "MacTxDrop" (StaWifiMac/ApWifiMac refuse a frame for an unknown
+ *   receiver before it has an MPDU). "NAckedMpdu" is not a completion: the
+ *   MPDU is retried. Each MPDU's charge is taken (its TsqTag removed) at its
+ *   ack or drop and given to the core's completion model
+ *   (tsq/completion.h), which says when it is due: at once for the "ns3"
+ *   profile (depth 1), held until the next aggregate of the same hardware
+ *   queue starts for "ath9k" (depth 2), plus CompletionLatency. Due charges
+ *   are credited from a timer. Flush() (and DoDispose()) releases everything
+ *   still held or queued.
+ * - Pacing shift: when a frame of a local TsqTcpSocket enters a MAC queue
+ *   (WifiMacQueue "Enqueue": StaWifiMac/ApWifiMac queue a frame only for a
+ *   receiver they can forward to, i.e. mac80211's "known station"), the
+ *   device's policy is applied (sk_pacing_shift_update, 36148c2bbfbe).
+ * - A-MPDU accounting (tsq/ampdu.h): MAC queue enqueues, first
+ *   transmissions and drops per (station, TID); each data PSDU from WifiPhy
+ *   "PhyTxPsduBegin" with its MPDU count, size, airtime and the size of the
+ *   next MPDU waiting; the number of TSQ-throttled local sockets per
+ *   station (aggregation starvation).
+ *
+ * A-MSDU is refused: packet tags do not survive A-MSDU aggregation.
+ */
+class WifiTsqAdapter : public Object
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    WifiTsqAdapter();
+    ~WifiTsqAdapter() override;
+
+    /**
+     * Connect to \p device's MAC, MAC queues and PHY. The node must have a
+     * TsqTxCompletion aggregated (TsqHelper does it). Ends the program with
+     * a message naming the attribute if the device has A-MSDU enabled.
+     * \param device the WiFi device
+     */
+    void Install(Ptr<WifiNetDevice> device);
+
+    /**
+     * Teardown (device down): release every charge still held, due or
+     * queued in the MAC, at once.
+     */
+    void Flush();
+
+    /**
+     * Set the kernel profile whose mac80211 pacing-shift policy applies when
+     * the PacingShift attribute is "profile".
+     * \param name a core kernel profile name (e.g. "linux-4.16")
+     */
+    void SetKernelProfile(const std::string& name);
+
+    /**
+     * \return the pacing shift this device writes into local sockets, or -1
+     * when its policy is "none"
+     */
+    int GetDeviceShift() const;
+
+    /** \return histogram: element n is the number of data PSDUs of n MPDUs (0..64) */
+    std::vector<uint64_t> GetAmpduHistogram() const;
+    /** \return data PSDUs transmitted (first transmissions and retries) */
+    uint64_t GetDataPsdus() const;
+    /** \return mean MPDUs per data PSDU (0 if none) */
+    double GetMeanMpdusPerAmpdu() const;
+    /** \return mean PSDU size over the A-MPDU byte limit (0..1) */
+    double GetByteFillRatio() const;
+    /** \return mean MPDU count over the BlockAck window (0..1) */
+    double GetMpduFillRatio() const;
+    /** \return mean PSDU airtime over the PPDU duration limit (0..1) */
+    double GetAirtimeFillRatio() const;
+    /** \return PSDUs that left room for a waiting MPDU or went out while a
+     *  local socket toward that station was TSQ-throttled */
+    uint64_t GetStarvedPsdus() const;
+    /** \return PSDUs sent while a local socket toward that station was throttled */
+    uint64_t GetStarvedTsqPsdus() const;
+    /** \return bytes credited back to sockets (live or gone) by this device */
+    uint64_t GetReleasedBytes() const;
+    /** \return bytes taken at an ack or drop and not yet credited (held or due) */
+    uint64_t GetPendingBytes() const;
+    /** \return QoS data MPDUs in the MAC queues now (waiting or on air) */
+    uint64_t GetQueuedMpdus() const;
+    /** \return charged bytes of MPDUs sent and not yet acked or dropped (core) */
+    uint64_t GetInFlightBytes() const;
+    /** \return acked MPDUs the completion model had to hold */
+    uint64_t GetHeldMpdus() const;
+    /** \return times this device wrote a socket's pacing shift */
+    uint64_t GetShiftUpdates() const;
+    /** Zero the A-MPDU statistics (histogram, sums, starvation), keeping
+     *  the queue state: for measurement windows. */
+    void ResetAmpduStats();
+
+    /**
+     * TracedCallback signature for a PSDU seen by the A-MPDU accounting.
+     * \param nMpdus MPDUs in the PSDU
+     * \param bytes PSDU size
+     * \param starved true if the core counted it as starved
+     */
+    typedef void (*AmpduTracedCallback)(uint32_t nMpdus, uint32_t bytes, bool starved);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /** What the adapter knows about one QoS data MPDU in a MAC queue. */
+    struct MpduInfo
+    {
+        Ptr<const WifiMpdu> mpdu; //!< keeps the cookie's object alive
+        uint32_t sta{0};          //!< station index (A-MPDU accounting)
+        uint8_t tid{0};           //!< TID
+        uint8_t ac{0};            //!< access category index
+        uint32_t size{0};         //!< MPDU size, bytes
+        bool sent{false};         //!< transmitted at least once
+        bool waiting{true};       //!< may ride in a later PSDU (not on air)
+    };
+
+    /** A charge taken at an ack or drop, waiting for the core's release. */
+    struct PendingCharge
+    {
+        bool charged{false};            //!< false: the MPDU carried no charge
+        TsqTxCompletion::Charge charge; //!< the charge
+    };
+
+    /** Per hardware queue (access category) completion model. */
+    struct Hwq
+    {
+        tsq_cmpl cmpl;       //!< the core's state
+        uint32_t waiting{0}; //!< MPDUs that may ride in a later PSDU
+        EventId timer;       //!< next due release
+        Time timerAt;        //!< when the timer fires
+    };
+
+    void ApplyAttributes();
+    uint32_t StationIndex(Mac48Address address);
+    static uint64_t Cookie(Ptr<const WifiMpdu> mpdu);
+    static bool QosAc(const WifiMacHeader& hdr, uint8_t& ac);
+    uint64_t NowNs() const;
+
+    void OnEnqueue(Ptr<const WifiMpdu> mpdu);
+    void OnQueueRemove(Ptr<const WifiMpdu> mpdu);
+    void OnPsduBegin(WifiConstPsduMap psdus, WifiTxVector txVector, double txPowerW);
+    void OnAcked(Ptr<const WifiMpdu> mpdu);
+    void OnDropped(WifiMacDropReason reason, Ptr<const WifiMpdu> mpdu);
+    void OnNAcked(Ptr<const WifiMpdu> mpdu);
+    void OnMacTxDrop(Ptr<const Packet> packet);
+    void OnMpduTimeout(uint8_t reason, Ptr<const WifiMpdu> mpdu, const WifiTxVector& txVector);
+    void OnPsduTimeout(uint8_t reason, Ptr<const WifiPsdu> psdu, const WifiTxVector& txVector);
+
+    void PsduStarted(Ptr<const WifiPsdu> psdu, const WifiTxVector& txVector);
+    void Complete(Ptr<const WifiMpdu> mpdu, bool acked);
+    void MarkWaiting(Ptr<const WifiMpdu> mpdu);
+    void Forget(Ptr<const WifiMpdu> mpdu, bool dropped);
+    void ReportQueueState(uint8_t ac);
+    void Settle(uint8_t ac);
+    void PopDue(uint8_t ac);
+    void ApplyShift(Ptr<const WifiMpdu> mpdu);
+    uint32_t ThrottledSockets(uint32_t sta) const;
+    void CheckAmsdu() const;
+    Ptr<const WifiMpdu> NextWaiting(Ptr<const WifiPsdu> psdu) const;
+
+    // attributes
+    std::string m_driverProfile; //!< core driver profile name
+    Time m_latency;              //!< completion latency (an estimate if nonzero)
+    std::string m_pacingShift;   //!< "profile", "none" or 0..31
+    std::string m_kernelProfile; //!< kernel profile for "profile"
+    uint32_t m_maxStations;      //!< station slots of the A-MPDU accounting
+
+    Ptr<WifiNetDevice> m_device;                           //!< the device
+    Ptr<WifiMac> m_mac;                                    //!< its MAC
+    Ptr<TsqTxCompletion> m_completion;                     //!< the node's credit path
+    uint32_t m_nodeId{0};                                  //!< node id
+    tsq_shift_policy m_policy;                             //!< device pacing-shift policy
+    std::array<std::unique_ptr<Hwq>, 4> m_hwq;             //!< per AC completion models
+    tsq_ampdu m_ampdu;                                     //!< A-MPDU accounting
+    std::vector<tsq_ampdu_sta> m_sta;                      //!< its station slots
+    std::map<Mac48Address, uint32_t> m_staIndex;           //!< address to slot
+    std::unordered_map<const WifiMpdu*, MpduInfo> m_mpdus; //!< MPDUs queued
+    std::unordered_map<uint64_t, std::deque<PendingCharge>> m_pending; //!< by cookie
+    std::map<uint64_t, uint32_t> m_socketSta; //!< local socket id -> station slot
+    uint64_t m_releasedBytes{0};              //!< credited by this device
+    uint64_t m_pendingBytes{0};               //!< taken, not yet credited
+    uint64_t m_shiftUpdates{0};               //!< pacing-shift writes
+    bool m_installed{false};                  //!< Install() was called
+
+    TracedCallback<uint32_t, uint32_t, bool> m_ampduTrace; //!< PSDU accounting
+    TracedCallback<uint64_t, uint32_t> m_shiftTrace;       //!< socket id, shift written
+};
+
+} // namespace ns3
+
+#endif /* WIFI_TSQ_ADAPTER_H */

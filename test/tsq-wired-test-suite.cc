@@ -1,0 +1,167 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "tsq/profile.h"
+#include "tsq/tso.h"
+
+#include "ns3/p2p-bulk-scenario.h"
+#include "ns3/simulator.h"
+#include "ns3/socket.h"
+#include "ns3/test.h"
+#include "ns3/tsq-helper.h"
+#include "ns3/tsq-tcp-socket.h"
+#include "ns3/tsq-tx-completion.h"
+
+#include <algorithm>
+#include <iostream>
+
+/**
+ * \file
+ * \ingroup tsq-tests
+ * Issue 4 "Wired TSQ": TSQ's original purpose. A 100 Mb/s point-to-point
+ * bottleneck with a 1000-packet FIFO queue disc at the sender: without TSQ
+ * the queue disc fills and the RTT grows; with rule 4.15 at shift 10 the
+ * bytes below TCP stay under the limit in force (plus one burst) at every
+ * charge, the RTT stays low and the goodput is within 5%.
+ */
+
+namespace ns3
+{
+
+/**
+ * \ingroup tsq-tests
+ * TSQ keeps the queue disc empty without costing throughput.
+ */
+class TsqWiredTestCase : public TestCase
+{
+  public:
+    TsqWiredTestCase()
+        : TestCase("p2p bottleneck: TSQ 4.15 shift 10 vs no TSQ")
+    {
+    }
+
+  private:
+    void OnSocket(Ptr<Socket> socket)
+    {
+        Ptr<TsqTcpSocket> tsq = DynamicCast<TsqTcpSocket>(socket);
+        if (!tsq)
+        {
+            return;
+        }
+        m_socket = tsq;
+        tsq->TraceConnectWithoutContext("TsqLimit", MakeCallback(&TsqWiredTestCase::OnLimit, this));
+        tsq->TraceConnectWithoutContext("BytesQueued",
+                                        MakeCallback(&TsqWiredTestCase::OnQueued, this));
+    }
+
+    void OnLimit(uint64_t, uint64_t limit)
+    {
+        m_limit = limit;
+    }
+
+    void OnQueued(uint64_t oldValue, uint64_t newValue)
+    {
+        if (newValue <= oldValue)
+        {
+            return; // a release
+        }
+        ++m_charges;
+        m_peakQueued = std::max(m_peakQueued, newValue);
+        if (m_limit != UINT64_MAX && newValue > m_limit + m_maxBurst)
+        {
+            ++m_violations;
+            m_worstExcess = std::max(m_worstExcess, newValue - m_limit);
+        }
+    }
+
+    void DoRun() override
+    {
+        P2pBulkConfig config;
+        config.dataRate = "100Mbps";
+        config.delay = "5ms";
+        config.qdiscPackets = 1000;
+        config.durationS = 3.0;
+        config.drainS = 1.0;
+        config.seed = 1;
+
+        // Without TSQ: ns-3's own socket.
+        P2pBulkScenario plain(config);
+        plain.Build();
+        P2pBulkResult noTsq = plain.Run();
+        Simulator::Destroy();
+
+        // With TSQ, rule 4.15, the socket's default shift 10.
+        const tsq_profile* profile = tsq_profile_find("linux-4.16");
+        NS_TEST_ASSERT_MSG_NE(profile, nullptr, "core profile linux-4.16");
+        // One burst: the largest TSO skb's truesize (the core's model).
+        m_maxBurst = tsq_skb_truesize(profile->truesize, profile->gso_max_size);
+        config.socketFactory = "ns3::TsqTcpSocketFactory";
+        P2pBulkScenario tsqScenario(config);
+        tsqScenario.Build();
+        TsqHelper tsq;
+        tsq.SetKernelProfile("linux-4.16");
+        tsq.SetTsqRule("4.15");
+        tsq.SetSocketAttribute("PacingShift", UintegerValue(10));
+        tsq.Install(tsqScenario.GetSender());
+        tsqScenario.SetSocketCallback(MakeCallback(&TsqWiredTestCase::OnSocket, this));
+        P2pBulkResult withTsq = tsqScenario.Run();
+        TsqSocketStats st = m_socket ? m_socket->GetStats() : TsqSocketStats();
+        uint8_t shift = m_socket ? m_socket->GetPacingShift() : 0;
+        Simulator::Destroy();
+
+        // Without TSQ the queue disc fills and the RTT grows.
+        std::cout << "no TSQ: " << noTsq.goodputMbps << " Mb/s, RTT " << noTsq.rttMeanMs
+                  << " ms, qdisc peak " << noTsq.qdiscPeakPackets
+                  << "; TSQ: " << withTsq.goodputMbps << " Mb/s, RTT " << withTsq.rttMeanMs
+                  << " ms, qdisc peak " << withTsq.qdiscPeakPackets << ", peak below TCP "
+                  << m_peakQueued << std::endl;
+        NS_TEST_ASSERT_MSG_GT(noTsq.qdiscPeakPackets, 500u, "no TSQ: the qdisc should fill");
+        NS_TEST_ASSERT_MSG_GT(noTsq.rttMeanMs, 30.0, "no TSQ: RTT well above 10 ms");
+        // With TSQ.
+        NS_TEST_ASSERT_MSG_NE(m_socket, nullptr, "the sender used a TsqTcpSocket");
+        NS_TEST_ASSERT_MSG_GT(m_charges, 1000u, "charges were checked");
+        NS_TEST_ASSERT_MSG_EQ(m_violations,
+                              0u,
+                              "bytes below TCP exceeded limit + one burst by " << m_worstExcess);
+        NS_TEST_ASSERT_MSG_LT(withTsq.qdiscPeakPackets, 100u, "TSQ: the qdisc stays short");
+        // 10 ms of propagation plus at most about two 64 KB TSO skbs below
+        // TCP (limit = 2 * truesize, ~175 KB, ~14 ms at 100 Mb/s) as Linux.
+        NS_TEST_ASSERT_MSG_LT(withTsq.rttMeanMs, 25.0, "TSQ: RTT stays low");
+        NS_TEST_ASSERT_MSG_LT(withTsq.rttMeanMs * 4, noTsq.rttMeanMs, "TSQ: RTT much lower");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(withTsq.goodputMbps,
+                                    0.95 * noTsq.goodputMbps,
+                                    "TSQ goodput within 5% of no-TSQ ("
+                                        << withTsq.goodputMbps << " vs " << noTsq.goodputMbps
+                                        << ")");
+        NS_TEST_ASSERT_MSG_EQ(shift, 10u, "no device policy on point-to-point");
+        NS_TEST_ASSERT_MSG_EQ(st.releasedBytes, st.chargedBytes, "balance after the drain");
+        NS_TEST_ASSERT_MSG_GT(st.throttleEvents, 0u, "TSQ did throttle");
+    }
+
+    Ptr<TsqTcpSocket> m_socket;   //!< the TSQ sender
+    uint64_t m_limit{UINT64_MAX}; //!< limit of the last check
+    uint64_t m_maxBurst{0};       //!< truesize of the largest burst
+    uint64_t m_charges{0};        //!< charges seen
+    uint64_t m_violations{0};     //!< charges above limit + burst
+    uint64_t m_worstExcess{0};    //!< largest queued - limit at a violation
+    uint64_t m_peakQueued{0};     //!< largest bytes below TCP
+};
+
+/**
+ * \ingroup tsq-tests
+ * The suite.
+ */
+class TsqWiredTestSuite : public TestSuite
+{
+  public:
+    TsqWiredTestSuite()
+        : TestSuite("tsq-wired", SYSTEM)
+    {
+        AddTestCase(new TsqWiredTestCase, TestCase::QUICK);
+    }
+};
+
+static TsqWiredTestSuite g_tsqWiredTestSuite; //!< static instance
+
+} // namespace ns3
