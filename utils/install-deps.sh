@@ -1,6 +1,6 @@
 #!/bin/sh
 # Installs what building and testing tsq needs on Debian 12, and only what is
-# missing. Usage: utils/install-deps.sh [build|check|demo|fuzz|in-tree]
+# missing. Usage: utils/install-deps.sh [build|check|demo|sweep|in-tree]
 # Needs root or sudo when something is missing; says what it installs.
 set -eu
 
@@ -8,14 +8,17 @@ what=${1:-build}
 
 # ns3: Debian's libns3-dev CMake targets name its libexec helpers;
 # libgsl-dev: the same targets name libgsl.so by absolute path.
-pkgs="libns3-dev ns3 libgsl-dev cmake make g++ gcc pkg-config sqlite3 libsqlite3-dev"
+# sqlite3, libsqlite3-dev, zlib1g-dev: the results database and Flent files.
+pkgs="libns3-dev ns3 libgsl-dev cmake make g++ gcc pkg-config sqlite3 libsqlite3-dev zlib1g-dev"
 case "$what" in
 build) ;;
-check) pkgs="$pkgs clang libclang-rt-14-dev" ;;
+# flent: the test opening our .flent.gz; parallel, gnuplot-nox: sweep and plot tests
+check) pkgs="$pkgs clang libclang-rt-14-dev flent parallel gnuplot-nox" ;;
 demo) pkgs="$pkgs gnuplot-nox" ;;
+sweep) pkgs="$pkgs parallel gnuplot-nox" ;;
 in-tree) pkgs="$pkgs dpkg-dev python3 ccache rsync" ;;
 *)
-    echo "install-deps: unknown target '$what' (allowed: build, check, demo, in-tree)" >&2
+    echo "install-deps: unknown target '$what' (allowed: build, check, demo, sweep, in-tree)" >&2
     exit 2
     ;;
 esac

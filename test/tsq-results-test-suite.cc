@@ -1,0 +1,303 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "ns3/test.h"
+#include "ns3/tsq-flent-writer.h"
+#include "ns3/tsq-results-db.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+
+/**
+ * \file
+ * \ingroup tsq-tests
+ * The results infrastructure: per-run SQLite files (TsqResultsDb), their
+ * merge (utils/tsq-merge.sh) and the Flent file (TsqFlentWriter).
+ */
+
+#ifndef TSQ_SOURCE_DIR
+#define TSQ_SOURCE_DIR "."
+#endif
+
+namespace ns3
+{
+
+namespace
+{
+
+/** \return the module's source folder (env TSQ_SOURCE_DIR overrides) */
+std::string
+SourceDir()
+{
+    const char* env = std::getenv("TSQ_SOURCE_DIR");
+    return env && *env ? env : TSQ_SOURCE_DIR;
+}
+
+/** \return a shell-quoted argument */
+std::string
+ShellQuote(const std::string& s)
+{
+    std::string out = "'";
+    for (char c : s)
+    {
+        out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    }
+    return out + "'";
+}
+
+/** \return a run of the pacing-shift experiment with a few series */
+TsqRunRecord
+MakeRun(uint32_t seed, int shift)
+{
+    TsqRunRecord r("results-test", seed);
+    r.SetParam("kernel_profile", "linux-4.16");
+    r.SetParam("policy", "shift");
+    r.SetParam("pacing_shift", shift);
+    r.SetParam("floor_bytes", 0);
+    r.SetParam("cc", "cubic");
+    r.SetParam("driver", "ath9k");
+    r.SetParam("mcs", 7);
+    r.SetParam("channel_width", 40);
+    r.SetParam("n_sta", 1);
+    r.SetParam("duration_s", 2.0);
+    for (int i = 1; i <= 10; ++i)
+    {
+        r.AddSample(TsqRunRecord::SERIES_GOODPUT, 0.2 * i, 40.0 + shift + i);
+        r.AddSample(TsqRunRecord::SERIES_PING_RTT, 0.2 * i - 0.1, 5.0 + i);
+        r.AddSample(TsqRunRecord::SERIES_CWND, 0.2 * i, 10.0 * i);
+    }
+    r.SetMetric("goodput_mbps", r.SeriesMean(TsqRunRecord::SERIES_GOODPUT));
+    r.SetMetric("ping_rtt_ms_mean", 10.5);
+    r.SetMetric("throttle_events", uint64_t(1234));
+    r.SetMetric("wall_s", 0.5);
+    r.AddAmpdu(1, 3);
+    r.AddAmpdu(16, 40);
+    r.AddAmpdu(32);
+    return r;
+}
+
+/** \return the value of the query's first row and column (NULL if none) */
+TsqValue
+One(const std::string& db, const std::string& sql)
+{
+    auto rows = TsqResultsDb::Query(db, sql);
+    return rows.empty() || rows[0].empty() ? TsqValue() : rows[0][0];
+}
+
+} // namespace
+
+/**
+ * \ingroup tsq-tests
+ * The run key covers parameters, seed, experiment and versions, not metrics.
+ */
+class TsqRunKeyTestCase : public TestCase
+{
+  public:
+    TsqRunKeyTestCase()
+        : TestCase("run key: deterministic, parameters in, metrics out")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TsqRunRecord a = MakeRun(1, 8);
+        TsqRunRecord b = MakeRun(1, 8);
+        NS_TEST_ASSERT_MSG_EQ(a.GetRunKey(), b.GetRunKey(), "same run, same key");
+        NS_TEST_ASSERT_MSG_EQ(a.GetRunKey().size(), 32u, "32 hex digits");
+        b.SetMetric("wall_s", 99.0);
+        NS_TEST_ASSERT_MSG_EQ(a.GetRunKey(), b.GetRunKey(), "a metric is not in the key");
+        NS_TEST_ASSERT_MSG_NE(a.GetRunKey(), MakeRun(2, 8).GetRunKey(), "seed");
+        NS_TEST_ASSERT_MSG_NE(a.GetRunKey(), MakeRun(1, 9).GetRunKey(), "parameter");
+        b.modelAssumptions = "usb-completion";
+        NS_TEST_ASSERT_MSG_NE(a.GetRunKey(), b.GetRunKey(), "model assumptions");
+        b = MakeRun(1, 8);
+        b.moduleVersion = "other";
+        NS_TEST_ASSERT_MSG_NE(a.GetRunKey(), b.GetRunKey(), "module version");
+        b = MakeRun(1, 8);
+        b.SetParam("duration_s", 2); // integer 2 is not real 2.0
+        NS_TEST_ASSERT_MSG_NE(a.GetRunKey(), b.GetRunKey(), "parameter type");
+        NS_TEST_ASSERT_MSG_EQ(a.ns3Version, TsqResultsDb::Ns3Version(), "ns-3 version");
+        NS_TEST_ASSERT_MSG_EQ(a.ns3Version.empty(), false, "ns-3 version known");
+    }
+};
+
+/**
+ * \ingroup tsq-tests
+ * Two runs written to their own files, merged twice with utils/tsq-merge.sh:
+ * two rows, their series and histograms once, extra columns from both, and a
+ * metric never measured stays NULL.
+ */
+class TsqResultsMergeTestCase : public TestCase
+{
+  public:
+    TsqResultsMergeTestCase()
+        : TestCase("per-run databases and their idempotent merge")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::string runA = CreateTempDirFilename("runs/a.db");
+        const std::string runB = CreateTempDirFilename("runs/b.db");
+        const std::string out = CreateTempDirFilename("sweep.db");
+        std::remove(out.c_str());
+
+        TsqRunRecord a = MakeRun(1, 10);
+        a.SetMetric("rx_errors", 7); // an extra metric column only in run A
+        TsqRunRecord b = MakeRun(2, 8);
+        b.SetParam("ap_rx_error_rate", 0.01);    // an extra parameter only in run B
+        b.SetMetric("srtt_ms_mean", TsqValue()); // explicitly not measured
+        const std::string keyA = TsqResultsDb::WriteRun(runA, a);
+        const std::string keyB = TsqResultsDb::WriteRun(runB, b);
+        NS_TEST_ASSERT_MSG_EQ(keyA, a.GetRunKey(), "WriteRun returns the key");
+
+        // One file: every stable column, the extra one, the values.
+        auto cols = TsqResultsDb::Columns(runA, "runs");
+        for (const auto& c : TsqResultsDb::StableColumns())
+        {
+            NS_TEST_ASSERT_MSG_EQ(std::count(cols.begin(), cols.end(), c.first),
+                                  1,
+                                  "column " << c.first << " in a run file");
+        }
+        NS_TEST_ASSERT_MSG_EQ(std::count(cols.begin(), cols.end(), "rx_errors"), 1, "extra");
+        NS_TEST_ASSERT_MSG_EQ(One(runA, "SELECT count(*) FROM runs").GetInteger(), 1, "one row");
+        NS_TEST_ASSERT_MSG_EQ(One(runA, "SELECT pacing_shift FROM runs").GetInteger(), 10, "shift");
+        NS_TEST_ASSERT_MSG_EQ(One(runA, "SELECT model_assumptions FROM runs").GetText(),
+                              "",
+                              "faithful default: empty model_assumptions");
+        NS_TEST_ASSERT_MSG_EQ(One(runA, "SELECT udp_capacity_mbps FROM runs").IsNull(),
+                              true,
+                              "a metric not measured is NULL");
+        NS_TEST_ASSERT_MSG_EQ(One(runA, "SELECT count(*) FROM series").GetInteger(), 30, "series");
+        NS_TEST_ASSERT_MSG_EQ(
+            One(runA, "SELECT psdus FROM ampdu_histogram WHERE mpdus = 16").GetInteger(),
+            40,
+            "histogram");
+
+        // A run still being written and a file that is no database: skipped.
+        std::ofstream(CreateTempDirFilename("runs/c.db.part")) << "partial";
+        std::ofstream(CreateTempDirFilename("runs/junk.db")) << "not a database";
+
+        const std::string merge = "sh " + ShellQuote(SourceDir() + "/utils/tsq-merge.sh") +
+                                  " --quiet " + ShellQuote(out) + " " + ShellQuote(runA) + " " +
+                                  ShellQuote(runB) + " " +
+                                  ShellQuote(CreateTempDirFilename("runs")) + " >&2";
+        for (int pass = 1; pass <= 2; ++pass)
+        {
+            int rc = std::system(merge.c_str());
+            NS_TEST_ASSERT_MSG_EQ(rc, 0, "merge pass " << pass << ": " << merge);
+            NS_TEST_ASSERT_MSG_EQ(One(out, "SELECT count(*) FROM runs").GetInteger(),
+                                  2,
+                                  "two runs after pass " << pass);
+            NS_TEST_ASSERT_MSG_EQ(One(out, "SELECT count(*) FROM series").GetInteger(),
+                                  60,
+                                  "series rows once after pass " << pass);
+            NS_TEST_ASSERT_MSG_EQ(One(out, "SELECT count(*) FROM ampdu_histogram").GetInteger(),
+                                  6,
+                                  "histogram rows once after pass " << pass);
+        }
+        auto merged = TsqResultsDb::Columns(out, "runs");
+        for (const char* c : {"run_key", "goodput_mbps", "rx_errors", "ap_rx_error_rate"})
+        {
+            NS_TEST_ASSERT_MSG_EQ(std::count(merged.begin(), merged.end(), c),
+                                  1,
+                                  "column " << c << " in the sweep database");
+        }
+        const std::string whereA = " FROM runs WHERE run_key = '" + keyA + "'";
+        const std::string whereB = " FROM runs WHERE run_key = '" + keyB + "'";
+        NS_TEST_ASSERT_MSG_EQ(One(out, "SELECT rx_errors" + whereA).GetInteger(), 7, "extra A");
+        NS_TEST_ASSERT_MSG_EQ(One(out, "SELECT rx_errors" + whereB).IsNull(), true, "B: NULL");
+        NS_TEST_ASSERT_MSG_EQ(One(out, "SELECT ap_rx_error_rate" + whereB).GetReal(),
+                              0.01,
+                              "extra B");
+        NS_TEST_ASSERT_MSG_EQ(One(out, "SELECT srtt_ms_mean" + whereB).IsNull(), true, "NULL");
+        NS_TEST_ASSERT_MSG_EQ(One(out, "SELECT typeof(udp_capacity_mbps)" + whereA).GetText(),
+                              "null",
+                              "a NULL metric stays NULL through the merge");
+        NS_TEST_ASSERT_MSG_EQ_TOL(One(out, "SELECT goodput_mbps" + whereA).GetReal(),
+                                  55.5,
+                                  1e-9,
+                                  "goodput");
+        NS_TEST_ASSERT_MSG_EQ(One(out, "SELECT throttle_events" + whereA).GetInteger(),
+                              1234,
+                              "integer metric");
+        NS_TEST_ASSERT_MSG_EQ(One(out, "SELECT ns3_version" + whereA).GetText(),
+                              TsqResultsDb::Ns3Version(),
+                              "ns-3 version recorded");
+
+        // A rewritten run (same key, new metrics) merged again stays one row.
+        a.SetMetric("wall_s", 2.0);
+        TsqResultsDb::WriteRun(runA, a);
+        NS_TEST_ASSERT_MSG_EQ(std::system(merge.c_str()), 0, "third merge");
+        NS_TEST_ASSERT_MSG_EQ(One(out, "SELECT count(*) FROM runs").GetInteger(), 2, "still 2");
+    }
+};
+
+/**
+ * \ingroup tsq-tests
+ * The Flent JSON has format version 4, the test's NAME and series names,
+ * T0, the grid and every raw sample.
+ */
+class TsqFlentJsonTestCase : public TestCase
+{
+  public:
+    TsqFlentJsonTestCase()
+        : TestCase("Flent file: keys and series")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        TsqRunRecord r = MakeRun(1, 8);
+        TsqFlentOptions o;
+        o.t0UnixS = 1500000000.25;
+        std::string json = TsqFlentWriter::ToJson(r, o, "x.flent.gz");
+        for (const char* key : {"\"version\": 4",
+                                "\"NAME\": \"tcp_1up\"",
+                                "\"T0\": \"2017-07-14T02:40:00.250000Z\"",
+                                "\"STEP_SIZE\": 0.2",
+                                "\"TOTAL_LENGTH\": 2",
+                                "\"TCP upload\": [",
+                                "\"Ping (ms) ICMP\": [",
+                                "\"x_values\": [0, 0.2, 0.4, 0.6, 0.8, 1, 1.2,",
+                                "\"raw_values\"",
+                                "\"TSQ_RUN_KEY\""})
+        {
+            NS_TEST_ASSERT_MSG_NE(json.find(key), std::string::npos, key << " in " << json);
+        }
+        std::string written = CreateTempDirFilename("run.flent.gz");
+        TsqFlentWriter::Write(written, r, o);
+        std::ifstream f(written, std::ios::binary);
+        unsigned char magic[2] = {0, 0};
+        f.read(reinterpret_cast<char*>(magic), 2);
+        NS_TEST_ASSERT_MSG_EQ((magic[0] == 0x1f && magic[1] == 0x8b), true, "gzip magic");
+    }
+};
+
+/**
+ * \ingroup tsq-tests
+ * The results infrastructure's suite.
+ */
+class TsqResultsTestSuite : public TestSuite
+{
+  public:
+    TsqResultsTestSuite()
+        : TestSuite("tsq-results", UNIT)
+    {
+        AddTestCase(new TsqRunKeyTestCase, TestCase::QUICK);
+        AddTestCase(new TsqResultsMergeTestCase, TestCase::QUICK);
+        AddTestCase(new TsqFlentJsonTestCase, TestCase::QUICK);
+    }
+};
+
+/// The suite's instance.
+static TsqResultsTestSuite g_tsqResultsTestSuite;
+
+} // namespace ns3

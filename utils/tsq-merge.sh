@@ -1,0 +1,183 @@
+#!/bin/sh
+# tsq-merge.sh -- merge per-run result databases into one sweep database.
+#
+# Usage: utils/tsq-merge.sh [--strict] [--quiet] OUT.db IN.db|DIR...
+#
+#   Each IN is a database written by TsqResultsDb::WriteRun (one run per
+#   file); a DIR stands for every *.db file below it. OUT is created on the
+#   first merge with the schema of the first input. Rows are keyed by
+#   runs.run_key: a run already in OUT is left alone (INSERT OR IGNORE), and
+#   its series and A-MPDU histogram rows are copied only when the run is new,
+#   so merging the same files again adds nothing. Extra parameter or metric
+#   columns of an input missing from OUT are added (ALTER TABLE ADD COLUMN).
+#
+#   Safe while a sweep is still writing: *.part files (runs being written)
+#   are ignored; an input that cannot be read (locked, half-copied, not a
+#   run database) is skipped with a message and merged on a later call.
+#   Concurrent merges into the same OUT are serialised with flock(1) on
+#   OUT.lock when flock exists, and by SQLite's own locking otherwise.
+#
+#   --strict  exit 1 if any input was skipped (for a sweep's final merge)
+#   --quiet   print only the summary line and skips
+#
+# Needs the sqlite3 command-line shell (Debian package sqlite3).
+set -eu
+
+strict=0
+quiet=0
+while [ $# -gt 0 ]; do
+    case $1 in
+    --strict) strict=1; shift ;;
+    --quiet) quiet=1; shift ;;
+    --) shift; break ;;
+    -h | --help)
+        sed -n '2,/^set -eu/p' "$0" | sed -e '$d' -e 's/^# \{0,1\}//'
+        exit 0
+        ;;
+    -*) echo "tsq-merge: unknown option '$1'" >&2; exit 2 ;;
+    *) break ;;
+    esac
+done
+if [ $# -lt 2 ]; then
+    echo "usage: tsq-merge.sh [--strict] [--quiet] OUT.db IN.db|DIR..." >&2
+    exit 2
+fi
+command -v sqlite3 >/dev/null 2>&1 || {
+    echo "tsq-merge: the sqlite3 shell is missing (apt-get install sqlite3)" >&2
+    exit 1
+}
+
+out=$1
+shift
+case $out in
+*.db) ;;
+*) echo "tsq-merge: OUT '$out' should end in .db (refusing, to protect inputs)" >&2; exit 2 ;;
+esac
+
+mkdir -p "$(dirname "$out")"
+
+# SQL string literal of a file name: single quotes doubled.
+sqlq() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/''/g")"; }
+
+# Serialise merges into the same OUT.
+if command -v flock >/dev/null 2>&1; then
+    exec 9>"$out.lock"
+    flock 9
+fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+merged=0
+new_runs=0
+skipped=0
+outabs=$(cd "$(dirname "$out")" && pwd)/$(basename "$out")
+
+skip() { # skip FILE REASON
+    skipped=$((skipped + 1))
+    echo "tsq-merge: skipping $1: $2" >&2
+}
+
+merge_one() { # merge_one IN
+    in=$1
+    case $in in *.part) return 0 ;; esac
+    if [ ! -f "$in" ]; then
+        skip "$in" "not a file"
+        return 0
+    fi
+    inabs=$(cd "$(dirname "$in")" && pwd)/$(basename "$in")
+    [ "$inabs" = "$outabs" ] && return 0
+
+    # Is it a complete run database? (schema_version written in the same
+    # transaction as the run; the file only gets its name when complete)
+    if ! ver=$(sqlite3 -readonly -batch -cmd ".timeout 2000" "$in" \
+        "SELECT value FROM tsq_meta WHERE key = 'schema_version';" 2>"$tmp/err"); then
+        skip "$in" "$(head -n 1 "$tmp/err") (incomplete, locked or not a run database)"
+        return 0
+    fi
+    if [ "$ver" != 1 ]; then
+        skip "$in" "schema_version '$ver' (this script knows 1)"
+        return 0
+    fi
+    sqlite3 -readonly -batch -cmd ".timeout 2000" -separator ' ' "$in" \
+        "SELECT name, type FROM pragma_table_info('runs');" >"$tmp/incols" 2>"$tmp/err" || {
+        skip "$in" "$(head -n 1 "$tmp/err")"
+        return 0
+    }
+
+    # OUT's columns (none if OUT has no runs table yet).
+    : >"$tmp/outcols"
+    if [ -s "$out" ]; then
+        sqlite3 -batch -cmd ".timeout 30000" -separator ' ' "$out" \
+            "SELECT name, type FROM pragma_table_info('runs');" >"$tmp/outcols"
+    fi
+
+    src=$(sqlq "$in")
+    {
+        echo ".bail on"
+        echo ".timeout 30000"
+        echo "ATTACH $src AS src;"
+        echo "BEGIN IMMEDIATE;"
+        if [ ! -s "$tmp/outcols" ]; then
+            # New OUT: the input's schema (tables first, then indexes).
+            sqlite3 -readonly -batch -cmd ".timeout 2000" "$in" \
+                "SELECT sql || ';' FROM sqlite_master WHERE sql IS NOT NULL
+                   AND name NOT LIKE 'sqlite_%' ORDER BY type = 'index', rowid;"
+        else
+            # Extra columns this input has and OUT lacks.
+            awk 'NR == FNR { have[$1] = 1; next }
+                 !($1 in have) { printf "ALTER TABLE main.runs ADD COLUMN \"%s\" %s;\n", $1, $2 }' \
+                "$tmp/outcols" "$tmp/incols"
+        fi
+        cols=$(awk '{ printf "%s\"%s\"", (NR > 1 ? ", " : ""), $1 }' "$tmp/incols")
+        cat <<EOF
+CREATE TEMP TABLE fresh AS SELECT run_key FROM src.runs
+  WHERE run_key NOT IN (SELECT run_key FROM main.runs);
+INSERT OR IGNORE INTO main.runs ($cols)
+  SELECT $cols FROM src.runs WHERE run_key IN (SELECT run_key FROM temp.fresh);
+INSERT INTO main.series (run_key, series, t_s, value)
+  SELECT run_key, series, t_s, value FROM src.series
+  WHERE run_key IN (SELECT run_key FROM temp.fresh);
+INSERT OR IGNORE INTO main.ampdu_histogram (run_key, mpdus, psdus)
+  SELECT run_key, mpdus, psdus FROM src.ampdu_histogram
+  WHERE run_key IN (SELECT run_key FROM temp.fresh);
+INSERT OR IGNORE INTO main.tsq_meta SELECT * FROM src.tsq_meta;
+SELECT count(*) FROM temp.fresh;
+COMMIT;
+EOF
+    } >"$tmp/merge.sql"
+    if ! n=$(sqlite3 -batch "$out" <"$tmp/merge.sql" 2>"$tmp/err"); then
+        skip "$in" "merge failed: $(head -n 1 "$tmp/err")"
+        return 0
+    fi
+    merged=$((merged + 1))
+    new_runs=$((new_runs + n))
+    if [ "$quiet" -eq 0 ]; then
+        if [ "$n" -gt 0 ]; then
+            echo "tsq-merge: $in: $n new run(s)"
+        else
+            echo "tsq-merge: $in: already merged"
+        fi
+    fi
+}
+
+for arg in "$@"; do
+    if [ -d "$arg" ]; then
+        find "$arg" -type f -name '*.db' | sort >"$tmp/list"
+        while IFS= read -r f; do
+            merge_one "$f"
+        done <"$tmp/list"
+    else
+        merge_one "$arg"
+    fi
+done
+
+total=0
+if [ -s "$out" ]; then
+    total=$(sqlite3 -batch -cmd ".timeout 30000" "$out" "SELECT count(*) FROM runs;")
+fi
+echo "tsq-merge: $out: $total run(s); $new_runs new from $merged file(s), $skipped skipped"
+if [ "$strict" -eq 1 ] && [ "$skipped" -gt 0 ]; then
+    exit 1
+fi
+exit 0
