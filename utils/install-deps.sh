@@ -7,9 +7,11 @@ set -eu
 what=${1:-build}
 
 # ns3: Debian's libns3-dev CMake targets name its libexec helpers;
-# libgsl-dev: the same targets name libgsl.so by absolute path.
+# libgsl-dev: the same targets name libgsl.so by absolute path;
+# libxml2-dev, libpython3-dev: the targets export /usr/include/libxml2 and
+# /usr/include/python3.11, and CMake refuses include folders that are absent.
 # sqlite3, libsqlite3-dev, zlib1g-dev: the results database and Flent files.
-pkgs="libns3-dev ns3 libgsl-dev cmake make g++ gcc pkg-config sqlite3 libsqlite3-dev zlib1g-dev"
+pkgs="libns3-dev ns3 libgsl-dev libxml2-dev libpython3-dev cmake make g++ gcc pkg-config sqlite3 libsqlite3-dev zlib1g-dev"
 case "$what" in
 build) ;;
 # flent: the test opening our .flent.gz; parallel, gnuplot-nox: sweep and plot tests
