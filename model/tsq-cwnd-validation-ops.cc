@@ -4,7 +4,9 @@
 
 #include "tsq-cwnd-validation-ops.h"
 
+#include "ns3/boolean.h"
 #include "ns3/log.h"
+#include "ns3/simulator.h"
 
 namespace ns3
 {
@@ -32,7 +34,8 @@ TsqCwndValidationOps::TsqCwndValidationOps(const TsqCwndValidationOps& other)
     : TcpCongestionOps(other),
       m_inner(other.m_inner ? other.m_inner->Fork() : nullptr),
       m_gate(other.m_gate),
-      m_held(0)
+      m_held(0),
+      m_linuxHystart(other.m_linuxHystart)
 {
     NS_LOG_FUNCTION(this);
 }
@@ -70,6 +73,16 @@ TsqCwndValidationOps::SetGate(Callback<bool> gate)
     m_gate = gate;
 }
 
+void
+TsqCwndValidationOps::SetLinuxHyStart(bool enable)
+{
+    m_linuxHystart = enable && m_inner && m_inner->GetName() == "TcpCubic";
+    if (m_linuxHystart)
+    {
+        m_inner->SetAttribute("HyStart", BooleanValue(false));
+    }
+}
+
 uint64_t
 TsqCwndValidationOps::GetHeldIncreases() const
 {
@@ -99,6 +112,13 @@ TsqCwndValidationOps::IncreaseWindow(Ptr<TcpSocketState> tcb, uint32_t segmentsA
 {
     if (m_gate.IsNull() || m_gate())
     {
+        if (m_linuxHystart && m_hsStarted && tcb->m_cWnd < tcb->m_ssThresh)
+        {
+            tsq_hystart_cong_avoid(&m_hs,
+                                   static_cast<u32>(Simulator::Now().GetMilliSeconds()),
+                                   tcb->m_lastAckedSeq.GetValue(),
+                                   tcb->m_highTxMark.Get().GetValue());
+        }
         m_inner->IncreaseWindow(tcb, segmentsAcked);
         return;
     }
@@ -109,6 +129,24 @@ TsqCwndValidationOps::IncreaseWindow(Ptr<TcpSocketState> tcb, uint32_t segmentsA
 void
 TsqCwndValidationOps::PktsAcked(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked, const Time& rtt)
 {
+    if (m_linuxHystart)
+    {
+        u32 now = static_cast<u32>(Simulator::Now().GetMilliSeconds());
+        if (!m_hsStarted)
+        {
+            tsq_hystart_init(&m_hs, now, tcb->m_highTxMark.Get().GetValue());
+            m_hsStarted = true;
+        }
+        const uint32_t mss = tcb->m_segmentSize;
+        if (tsq_hystart_acked(&m_hs,
+                              now,
+                              rtt.IsStrictlyPositive() ? rtt.GetMicroSeconds() : -1,
+                              tcb->m_cWnd / mss,
+                              tcb->m_ssThresh / mss))
+        {
+            tcb->m_ssThresh = tcb->m_cWnd.Get();
+        }
+    }
     m_inner->PktsAcked(tcb, segmentsAcked, rtt);
 }
 
@@ -116,6 +154,14 @@ void
 TsqCwndValidationOps::CongestionStateSet(Ptr<TcpSocketState> tcb,
                                          const TcpSocketState::TcpCongState_t newState)
 {
+    if (m_linuxHystart && newState == TcpSocketState::CA_LOSS)
+    {
+        // bictcp_state(TCP_CA_Loss): bictcp_reset + bictcp_hystart_reset
+        tsq_hystart_init(&m_hs,
+                         static_cast<u32>(Simulator::Now().GetMilliSeconds()),
+                         tcb->m_highTxMark.Get().GetValue());
+        m_hsStarted = true;
+    }
     m_inner->CongestionStateSet(tcb, newState);
 }
 

@@ -8,6 +8,8 @@
 #include "ns3/callback.h"
 #include "ns3/tcp-congestion-ops.h"
 
+#include <tsq/cwnd.h>
+
 namespace ns3
 {
 
@@ -65,6 +67,15 @@ class TsqCwndValidationOps : public TcpCongestionOps
      */
     void SetGate(Callback<bool> gate);
 
+    /**
+     * Replace a wrapped TcpCubic's own HyStart by Linux 4.x's
+     * (tsq_hystart_*: ms clock, ACK train over delay_min / 2, delay
+     * threshold clamped to 4..16 ms); the inner TcpCubic's HyStart is
+     * switched off. No effect on other congestion controls.
+     * \param enable true to use Linux 4.x HyStart
+     */
+    void SetLinuxHyStart(bool enable);
+
     /** \return the number of IncreaseWindow calls that the gate held back */
     uint64_t GetHeldIncreases() const;
 
@@ -89,6 +100,12 @@ class TsqCwndValidationOps : public TcpCongestionOps
     Ptr<TcpCongestionOps> m_inner; //!< the real congestion control
     Callback<bool> m_gate;         //!< "may cwnd grow now?"
     uint64_t m_held{0};            //!< IncreaseWindow calls held back
+    bool m_linuxHystart{false};    //!< Linux 4.x HyStart in place of the inner one
+    bool m_hsStarted{false};       //!< m_hs initialised
+
+    struct tsq_hystart m_hs
+    {
+    }; //!< its state
 };
 
 } // namespace ns3

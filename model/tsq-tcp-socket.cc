@@ -136,6 +136,34 @@ TsqTcpSocket::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&TsqTcpSocket::m_tsoBursts),
                           MakeBooleanChecker())
+            .AddAttribute("SoftwareGso",
+                          "The egress device has no NETIF_F_SG, so each TSO burst is cut "
+                          "by software GSO into linear segments (validate_xmit_skb -> "
+                          "skb_segment) and every segment is charged its own truesize "
+                          "until its TX completion (tcp_gso_segment, 0d08c42cf9a7) instead "
+                          "of a share of the burst's. The TSQ check still uses the burst's "
+                          "truesize. A WiFi adapter may set it (WifiTsqAdapter::SoftwareGso).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&TsqTcpSocket::m_softwareGso),
+                          MakeBooleanChecker())
+            .AddAttribute("LinuxHyStart",
+                          "CUBIC leaves slow start by Linux 4.x's HyStart (tcp_cubic.c before "
+                          "5.6: ms clock, ACK train longer than delay_min / 2, delay threshold "
+                          "clamp(delay_min / 8, 4 ms, 16 ms)) instead of ns-3 TcpCubic's "
+                          "(train longer than delay_min, threshold up to 1 s). No effect on "
+                          "other congestion controls.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&TsqTcpSocket::SetLinuxHyStartAttr,
+                                              &TsqTcpSocket::GetLinuxHyStartAttr),
+                          MakeBooleanChecker())
+            .AddAttribute("MaxTcpHeader",
+                          "MAX_TCP_HEADER, bytes: the headroom of a TSO skb, used by TSO "
+                          "autosizing and by SoftwareGso segment truesize (0 = the kernel "
+                          "profile's, 304 on a distribution x86_64 config; else up to 1024). "
+                          "Config-dependent (LL_MAX_HEADER, IP tunnels).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&TsqTcpSocket::m_maxTcpHeader),
+                          MakeUintegerChecker<uint32_t>(0, 1024))
             .AddTraceSource("TsqLimit",
                             "The TSQ limit of the last check, bytes (UINT64_MAX: no limit)",
                             MakeTraceSourceAccessor(&TsqTcpSocket::m_tsqLimit),
@@ -193,6 +221,9 @@ TsqTcpSocket::TsqTcpSocket(const TsqTcpSocket& sock)
       m_linuxPacingRate(sock.m_linuxPacingRate),
       m_cwndValidation(sock.m_cwndValidation),
       m_tsoBursts(sock.m_tsoBursts),
+      m_softwareGso(sock.m_softwareGso),
+      m_linuxHystart(sock.m_linuxHystart),
+      m_maxTcpHeader(sock.m_maxTcpHeader),
       m_userCc(sock.m_userCc),
       m_tsqLimit(sock.m_tsqLimit),
       m_bytesQueued(sock.m_bytesQueued),
@@ -415,6 +446,18 @@ TsqTcpSocket::GetProfile() const
     return m_profile;
 }
 
+void
+TsqTcpSocket::SetSoftwareGso(bool enable)
+{
+    m_softwareGso = enable;
+}
+
+bool
+TsqTcpSocket::GetSoftwareGso() const
+{
+    return m_softwareGso;
+}
+
 TsqSocketStats
 TsqTcpSocket::GetStats() const
 {
@@ -444,6 +487,7 @@ TsqTcpSocket::SetCongestionControlAlgorithm(Ptr<TcpCongestionOps> algo)
     Ptr<TsqCwndValidationOps> wrapper = CreateObject<TsqCwndValidationOps>();
     wrapper->SetInner(algo);
     wrapper->SetGate(MakeCallback(&TsqTcpSocket::CwndGrowthAllowed, this));
+    wrapper->SetLinuxHyStart(m_linuxHystart);
     TcpSocketBase::SetCongestionControlAlgorithm(wrapper);
 }
 
@@ -585,7 +629,7 @@ TsqTcpSocket::AutosizeSegments(uint64_t rate) const
     in.gso_max_size = m_gsoMaxSize ? m_gsoMaxSize : m_profile->gso_max_size;
     in.gso_max_segs = m_profile->gso_max_segs;
     in.min_tso_segs = m_minTsoSegs ? m_minTsoSegs : m_profile->min_tso_segs;
-    in.max_tcp_header = m_profile->max_tcp_header;
+    in.max_tcp_header = MaxTcpHeader();
     in.tso_rtt_log = m_profile->tso_rtt_log;
     Time minRtt = m_tcb->m_minRtt;
     in.min_rtt_us = minRtt == Time::Max()
@@ -599,6 +643,29 @@ TsqTcpSocket::AutosizeSegments(uint64_t rate) const
         NS_FATAL_ERROR("TsqTcpSocket: tsq_tso_autosize refused its input: " << tsq_strerror(r));
     }
     return segs;
+}
+
+void
+TsqTcpSocket::SetLinuxHyStartAttr(bool enable)
+{
+    m_linuxHystart = enable;
+    Ptr<TsqCwndValidationOps> wrapper = DynamicCast<TsqCwndValidationOps>(m_congestionControl);
+    if (wrapper)
+    {
+        wrapper->SetLinuxHyStart(enable);
+    }
+}
+
+bool
+TsqTcpSocket::GetLinuxHyStartAttr() const
+{
+    return m_linuxHystart;
+}
+
+uint32_t
+TsqTcpSocket::MaxTcpHeader() const
+{
+    return m_maxTcpHeader ? m_maxTcpHeader : m_profile->max_tcp_header;
 }
 
 uint32_t
@@ -790,11 +857,12 @@ TsqTcpSocket::SendDataPacket(SequenceNumber32 seq, uint32_t maxSize, bool withAc
     uint32_t sent = 0;
     for (uint32_t i = 0; i < nSegs && sent < burstBytes; ++i)
     {
-        uint32_t share = tsq_burst_share(truesize, nSegs, i);
-        uint32_t sz = SendCharged(seq + SequenceNumber32(sent),
-                                  std::min(mss, burstBytes - sent),
-                                  withAck,
-                                  share);
+        uint32_t segBytes = std::min(mss, burstBytes - sent);
+        // A one-segment skb is not GSO (tcp_set_skb_tso_segs): never cut.
+        uint32_t share = m_softwareGso && nSegs > 1
+                             ? tsq_gso_segment_truesize(segBytes, MaxTcpHeader())
+                             : tsq_burst_share(truesize, nSegs, i);
+        uint32_t sz = SendCharged(seq + SequenceNumber32(sent), segBytes, withAck, share);
         if (sz == 0)
         {
             break;

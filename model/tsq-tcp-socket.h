@@ -138,6 +138,18 @@ class TsqTcpSocket : public TcpSocketBase
     /** \return true while the core holds the socket throttled */
     bool IsThrottled() const;
 
+    /**
+     * \brief The egress device segments TSO bursts in software without
+     * NETIF_F_SG (validate_xmit_skb -> skb_segment: linear segments), so
+     * every segment is charged its own truesize
+     * (tsq_gso_segment_truesize) instead of a share of the burst's. A
+     * device adapter calls this (as it applies the pacing shift); the
+     * SoftwareGso attribute sets the initial value.
+     * \param enable true for a device without NETIF_F_SG
+     */
+    void SetSoftwareGso(bool enable);
+    /** \return true while segments are charged as software-GSO segments */
+    bool GetSoftwareGso() const;
     /** \return a snapshot of the socket's TSQ statistics */
     TsqSocketStats GetStats() const;
 
@@ -201,6 +213,12 @@ class TsqTcpSocket : public TcpSocketBase
     struct tsq_limit_in LimitInput(uint64_t rate, uint32_t truesize, uint32_t factor) const;
     /** \return the TSO autosize (segments) at @rate */
     uint32_t AutosizeSegments(uint64_t rate) const;
+    /** LinuxHyStart setter: also tells the congestion-control wrapper. */
+    void SetLinuxHyStartAttr(bool enable);
+    /** \return the LinuxHyStart attribute */
+    bool GetLinuxHyStartAttr() const;
+    /** \return MAX_TCP_HEADER in force (attribute, or the profile's) */
+    uint32_t MaxTcpHeader() const;
     /** \return truesize of a skb carrying @payload bytes */
     uint32_t Truesize(uint32_t payload) const;
 
@@ -238,6 +256,9 @@ class TsqTcpSocket : public TcpSocketBase
     bool m_linuxPacingRate{true};   //!< LinuxPacingRate
     bool m_cwndValidation{true};    //!< CwndValidation
     bool m_tsoBursts{true};         //!< TsoBursts
+    bool m_softwareGso{false};      //!< SoftwareGso
+    bool m_linuxHystart{false};     //!< LinuxHyStart
+    uint32_t m_maxTcpHeader{0};     //!< MaxTcpHeader, 0 = profile's
 
     // core state
     struct tsq_sock m_sk;               //!< the socket's TSQ accounting

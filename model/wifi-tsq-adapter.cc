@@ -82,6 +82,23 @@ WifiTsqAdapter::GetTypeId()
                           TimeValue(Seconds(0)),
                           MakeTimeAccessor(&WifiTsqAdapter::m_latency),
                           MakeTimeChecker(Seconds(0), Seconds(1)))
+            .AddAttribute("PipelineDepth",
+                          "Override of the driver profile's pipeline depth (tsq/completion.h): "
+                          "0 (default) = the profile's, else 1..4. For experiments; the "
+                          "profiles carry the values their sources give.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&WifiTsqAdapter::m_depthAttr),
+                          MakeUintegerChecker<uint32_t>(0, TSQ_CMPL_MAX_DEPTH))
+            .AddAttribute("SoftwareGso",
+                          "Whether this device's netdev lacks NETIF_F_SG, so that software "
+                          "GSO cuts each TSO skb into linear segments that each carry their "
+                          "own truesize (skb_segment, tcp_gso_segment): \"profile\" (the "
+                          "driver profile's: ath9k sets no hw.netdev_features), \"on\" or "
+                          "\"off\". When on, the device sets ns3::TsqTcpSocket::SoftwareGso on "
+                          "the local sockets whose frames it queues.",
+                          StringValue("profile"),
+                          MakeStringAccessor(&WifiTsqAdapter::m_softwareGso),
+                          MakeStringChecker())
             .AddAttribute("PacingShift",
                           "The pacing-shift policy of this device for local TCP sockets whose "
                           "frames go to a known station (mac80211's sk_pacing_shift_update): "
@@ -187,6 +204,19 @@ WifiTsqAdapter::ApplyAttributes()
                        << kernelName
                        << "\" is not a kernel profile; allowed: " << TsqProfileNames());
     }
+    if (m_softwareGso == "profile")
+    {
+        m_softwareGsoOn = driver->software_gso;
+    }
+    else if (m_softwareGso == "on" || m_softwareGso == "off")
+    {
+        m_softwareGsoOn = m_softwareGso == "on";
+    }
+    else
+    {
+        NS_FATAL_ERROR("WifiTsqAdapter: SoftwareGso=\""
+                       << m_softwareGso << "\" is not allowed; allowed: profile, on, off");
+    }
     int err = TSQ_OK;
     if (m_pacingShift == "none")
     {
@@ -226,12 +256,13 @@ WifiTsqAdapter::ApplyAttributes()
         // Only before the first PSDU: the core's state is per queue.
         if (hwq->cmpl.cnt.psdus == 0 && hwq->cmpl.cnt.psdus_refused == 0)
         {
+            u32 depth = m_depthAttr ? m_depthAttr : driver->depth;
             int rc = tsq_cmpl_init(&hwq->cmpl,
-                                   driver->depth,
+                                   depth,
                                    static_cast<u64>(m_latency.GetNanoSeconds()));
             NS_ABORT_MSG_IF(rc != 0,
                             "WifiTsqAdapter: the core refused depth "
-                                << driver->depth << " latency " << m_latency.As(Time::US));
+                                << depth << " latency " << m_latency.As(Time::US));
         }
     }
 }
@@ -329,10 +360,43 @@ WifiTsqAdapter::NowNs() const
     return static_cast<uint64_t>(Simulator::Now().GetNanoSeconds());
 }
 
-uint64_t
-WifiTsqAdapter::Cookie(Ptr<const WifiMpdu> mpdu)
+WifiTsqAdapter::MpduInfo*
+WifiTsqAdapter::Track(Ptr<const WifiMpdu> mpdu, uint32_t sta, uint8_t ac)
 {
-    return static_cast<uint64_t>(reinterpret_cast<uintptr_t>(PeekPointer(mpdu)));
+    auto [it, inserted] = m_mpdus.emplace(PeekPointer(mpdu), MpduInfo{});
+    if (!inserted)
+    {
+        return nullptr; // re-inserted (e.g. moved by the MAC): already tracked
+    }
+    MpduInfo& info = it->second;
+    info.mpdu = mpdu;
+    info.sta = sta;
+    info.tid = mpdu->GetHeader().GetQosTid();
+    info.ac = ac;
+    info.size = mpdu->GetSize();
+    // The core's cookie. Not the WifiMpdu's address: once an MPDU is acked
+    // or dropped its object may be freed and the address given to a new
+    // MPDU while the first one's release is still held or due in the core;
+    // the two releases of one cookie then pop in due order (a drop is never
+    // held), not in completion order, and a charge keyed by address would
+    // go to the wrong MPDU (and socket), early. A counter never repeats.
+    info.cookie = m_nextCookie++;
+    return &info;
+}
+
+void
+WifiTsqAdapter::CheckCore(uint8_t ac, const char* event) const
+{
+#ifndef NDEBUG
+    // Debug builds: the core's invariants after every event fed to it.
+    int rc = tsq_cmpl_check(&m_hwq[ac]->cmpl);
+    NS_ABORT_MSG_IF(rc != 0,
+                    "WifiTsqAdapter: tsq_cmpl_check() = " << rc << " after " << event << " on node "
+                                                          << m_nodeId << " AC " << kAcNames[ac]);
+#else
+    (void)ac;
+    (void)event;
+#endif
 }
 
 bool
@@ -386,6 +450,16 @@ WifiTsqAdapter::ApplyShift(Ptr<const WifiMpdu> mpdu)
     {
         m_socketSta[charge.socketId] = sta;
     }
+    if (m_softwareGsoOn)
+    {
+        // Every skb of the socket goes through this netdev's
+        // validate_xmit_skb: its TSO skbs are cut in software.
+        Ptr<TsqTcpSocket> socket = TsqSocketRegistry::Lookup(charge.socketId);
+        if (socket && !socket->GetSoftwareGso())
+        {
+            socket->SetSoftwareGso(true);
+        }
+    }
     if (m_policy.kind == TSQ_SHIFT_POLICY_NONE)
     {
         return;
@@ -433,21 +507,14 @@ WifiTsqAdapter::OnEnqueue(Ptr<const WifiMpdu> mpdu)
                        << "_MaxAmsduSize must be 0)");
     }
     uint32_t sta = StationIndex(hdr.GetAddr1());
-    auto [it, inserted] = m_mpdus.emplace(PeekPointer(mpdu), MpduInfo{});
-    if (!inserted)
+    MpduInfo* info = Track(mpdu, sta, ac);
+    if (!info)
     {
         return; // re-inserted (e.g. moved by the MAC): already counted
     }
-    MpduInfo& info = it->second;
-    info.mpdu = mpdu;
-    info.sta = sta;
-    info.tid = hdr.GetQosTid();
-    info.ac = ac;
-    info.size = mpdu->GetSize();
-    info.waiting = true;
     if (sta != UINT32_MAX)
     {
-        tsq_ampdu_enqueue(&m_ampdu, sta, info.tid, info.size);
+        tsq_ampdu_enqueue(&m_ampdu, sta, info->tid, info->size);
     }
     ++m_hwq[ac]->waiting;
     ReportQueueState(ac);
@@ -557,21 +624,23 @@ WifiTsqAdapter::Complete(Ptr<const WifiMpdu> mpdu, bool acked)
 {
     PendingCharge pending;
     pending.charged = TsqTxCompletion::Claim(mpdu->GetPacket(), m_nodeId, pending.charge);
-    uint8_t ac = 0;
-    bool qos = QosAc(mpdu->GetHeader(), ac);
-    if (qos)
+    auto known = m_mpdus.find(PeekPointer(mpdu));
+    if (known != m_mpdus.end())
     {
-        uint64_t cookie = Cookie(mpdu);
+        uint8_t ac = known->second.ac;
+        uint64_t cookie = known->second.cookie;
         int rc = acked ? tsq_cmpl_mpdu_acked(&m_hwq[ac]->cmpl, NowNs(), cookie)
                        : tsq_cmpl_mpdu_dropped(&m_hwq[ac]->cmpl, NowNs(), cookie);
+        CheckCore(ac, acked ? "an ack" : "a drop");
         if (rc == 0)
         {
-            // The core now owns the timing of this MPDU's credit.
+            // The core now owns the timing of this MPDU's credit. The
+            // cookie is never used again, so this is its only charge.
             if (pending.charged)
             {
                 m_pendingBytes += pending.charge.bytes;
             }
-            m_pending[cookie].push_back(pending);
+            m_pending.emplace(cookie, pending);
             Forget(mpdu, !acked);
             Settle(ac);
             return;
@@ -592,6 +661,7 @@ WifiTsqAdapter::ReportQueueState(uint8_t ac)
 {
     Hwq& hwq = *m_hwq[ac];
     tsq_cmpl_queue_state(&hwq.cmpl, NowNs(), hwq.waiting > 0);
+    CheckCore(ac, "a queue state");
     Settle(ac);
 }
 
@@ -602,18 +672,21 @@ WifiTsqAdapter::PopDue(uint8_t ac)
     tsq_cmpl_release rel;
     while (tsq_cmpl_pop_due(&hwq.cmpl, NowNs(), &rel) == 1)
     {
+        CheckCore(ac, "a release");
         auto it = m_pending.find(rel.cookie);
-        if (it == m_pending.end() || it->second.empty())
+        if (it == m_pending.end())
         {
-            NS_LOG_WARN("core released cookie " << rel.cookie << " that the adapter never gave it");
+            // Flush() credits the MPDUs still in the MAC itself; the core
+            // then releases those it had in flight, with nothing to give.
+            NS_LOG_LOGIC("core released cookie " << rel.cookie << " without a charge (reason "
+                                                 << rel.reason << ")");
+            NS_ASSERT_MSG(rel.reason == TSQ_CMPL_FLUSHED,
+                          "core released cookie " << rel.cookie
+                                                  << " that the adapter never gave it");
             continue;
         }
-        PendingCharge pending = it->second.front();
-        it->second.pop_front();
-        if (it->second.empty())
-        {
-            m_pending.erase(it);
-        }
+        PendingCharge pending = it->second;
+        m_pending.erase(it);
         if (pending.charged)
         {
             m_pendingBytes -= pending.charge.bytes;
@@ -719,26 +792,35 @@ WifiTsqAdapter::PsduStarted(Ptr<const WifiPsdu> psdu, const WifiTxVector& txVect
         }
         TsqTxCompletion::Charge charge;
         bool charged = TsqTxCompletion::Peek(mpdu->GetPacket(), m_nodeId, charge);
-        in.push_back(tsq_cmpl_mpdu_in{Cookie(mpdu), charged ? charge.bytes : 0U});
         auto known = m_mpdus.find(PeekPointer(mpdu));
-        if (known != m_mpdus.end())
+        if (known == m_mpdus.end())
         {
-            MpduInfo& info = known->second;
-            if (!info.sent && info.sta != UINT32_MAX)
-            {
-                tsq_ampdu_dequeue(&m_ampdu, info.sta, info.tid, info.size);
-            }
-            info.sent = true;
-            if (info.waiting)
-            {
-                info.waiting = false;
-                --m_hwq[ac]->waiting;
-            }
+            // Sent without an Enqueue we saw (e.g. queued before Install(),
+            // or still in the MAC queue after its ack): track it from now
+            // on, so that its ack, drop or removal from the queue reaches
+            // the core under the same cookie.
+            MpduInfo* info = Track(mpdu, StationIndex(mpdu->GetHeader().GetAddr1()), ac);
+            info->sent = true;
+            info->waiting = false;
+            known = m_mpdus.find(PeekPointer(mpdu));
+        }
+        MpduInfo& info = known->second;
+        in.push_back(tsq_cmpl_mpdu_in{info.cookie, charged ? charge.bytes : 0U});
+        if (!info.sent && info.sta != UINT32_MAX)
+        {
+            tsq_ampdu_dequeue(&m_ampdu, info.sta, info.tid, info.size);
+        }
+        info.sent = true;
+        if (info.waiting)
+        {
+            info.waiting = false;
+            --m_hwq[ac]->waiting;
         }
     }
     Hwq& hwq = *m_hwq[ac];
     int rc =
         tsq_cmpl_psdu_start(&hwq.cmpl, NowNs(), in.data(), static_cast<u32>(in.size()), nullptr);
+    CheckCore(ac, "a PSDU start");
     if (rc != 0)
     {
         NS_LOG_WARN("tsq_cmpl_psdu_start: " << rc << " (" << in.size() << " MPDUs)");
@@ -777,8 +859,11 @@ void
 WifiTsqAdapter::Flush()
 {
     NS_LOG_FUNCTION(this);
-    // MPDUs still in the MAC queues (never completed): their charges go
-    // back now; the core then releases everything it still holds.
+    // MPDUs still in the MAC queues (waiting, or sent and never acked
+    // nor dropped): their charges go back now, counted as released by this
+    // device like every other credit; the core then releases everything it
+    // still holds (its releases of the in-flight ones carry no charge).
+    // (Copied first: a credit may make a socket send, i.e. enqueue.)
     std::vector<Ptr<const WifiMpdu>> queued;
     for (const auto& [ptr, info] : m_mpdus)
     {
@@ -786,9 +871,11 @@ WifiTsqAdapter::Flush()
     }
     for (const auto& mpdu : queued)
     {
-        if (m_completion)
+        TsqTxCompletion::Charge charge;
+        if (m_completion && TsqTxCompletion::Claim(mpdu->GetPacket(), m_nodeId, charge))
         {
-            m_completion->Release(mpdu->GetPacket(), "wifi-flushed");
+            m_releasedBytes += charge.bytes;
+            m_completion->Credit(charge, "wifi-flushed");
         }
     }
     for (uint8_t ac = 0; ac < 4; ++ac)
@@ -798,6 +885,7 @@ WifiTsqAdapter::Flush()
             continue;
         }
         tsq_cmpl_flush(&m_hwq[ac]->cmpl, NowNs());
+        CheckCore(ac, "a flush");
         if (m_completion)
         {
             PopDue(ac);

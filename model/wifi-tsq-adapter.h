@@ -24,7 +24,6 @@
 
 #include <array>
 #include <cstdint>
-#include <deque>
 #include <map>
 #include <memory>
 #include <string>
@@ -160,6 +159,7 @@ class WifiTsqAdapter : public Object
         uint32_t size{0};         //!< MPDU size, bytes
         bool sent{false};         //!< transmitted at least once
         bool waiting{true};       //!< may ride in a later PSDU (not on air)
+        uint64_t cookie{0};       //!< the core's cookie: unique, never reused
     };
 
     /** A charge taken at an ack or drop, waiting for the core's release. */
@@ -180,7 +180,8 @@ class WifiTsqAdapter : public Object
 
     void ApplyAttributes();
     uint32_t StationIndex(Mac48Address address);
-    static uint64_t Cookie(Ptr<const WifiMpdu> mpdu);
+    MpduInfo* Track(Ptr<const WifiMpdu> mpdu, uint32_t sta, uint8_t ac);
+    void CheckCore(uint8_t ac, const char* event) const;
     static bool QosAc(const WifiMacHeader& hdr, uint8_t& ac);
     uint64_t NowNs() const;
 
@@ -209,6 +210,9 @@ class WifiTsqAdapter : public Object
     // attributes
     std::string m_driverProfile; //!< core driver profile name
     Time m_latency;              //!< completion latency (an estimate if nonzero)
+    uint32_t m_depthAttr{0};     //!< PipelineDepth, 0 = the driver profile's
+    std::string m_softwareGso;   //!< SoftwareGso: "profile", "on" or "off"
+    bool m_softwareGsoOn{false}; //!< SoftwareGso resolved
     std::string m_pacingShift;   //!< "profile", "none" or 0..31
     std::string m_kernelProfile; //!< kernel profile for "profile"
     uint32_t m_maxStations;      //!< station slots of the A-MPDU accounting
@@ -223,12 +227,13 @@ class WifiTsqAdapter : public Object
     std::vector<tsq_ampdu_sta> m_sta;                      //!< its station slots
     std::map<Mac48Address, uint32_t> m_staIndex;           //!< address to slot
     std::unordered_map<const WifiMpdu*, MpduInfo> m_mpdus; //!< MPDUs queued
-    std::unordered_map<uint64_t, std::deque<PendingCharge>> m_pending; //!< by cookie
-    std::map<uint64_t, uint32_t> m_socketSta; //!< local socket id -> station slot
-    uint64_t m_releasedBytes{0};              //!< credited by this device
-    uint64_t m_pendingBytes{0};               //!< taken, not yet credited
-    uint64_t m_shiftUpdates{0};               //!< pacing-shift writes
-    bool m_installed{false};                  //!< Install() was called
+    std::unordered_map<uint64_t, PendingCharge> m_pending; //!< by cookie
+    uint64_t m_nextCookie{1};                              //!< next MpduInfo::cookie
+    std::map<uint64_t, uint32_t> m_socketSta;              //!< local socket id -> station slot
+    uint64_t m_releasedBytes{0};                           //!< credited by this device
+    uint64_t m_pendingBytes{0};                            //!< taken, not yet credited
+    uint64_t m_shiftUpdates{0};                            //!< pacing-shift writes
+    bool m_installed{false};                               //!< Install() was called
 
     TracedCallback<uint32_t, uint32_t, bool> m_ampduTrace; //!< PSDU accounting
     TracedCallback<uint64_t, uint32_t> m_shiftTrace;       //!< socket id, shift written

@@ -620,6 +620,8 @@ static const struct tsq_driver_profile tsq_driver_profiles[] = {
 		.latency_ns = 0,
 		.doc = "ath9k: next aggregate formed while fewer than "
 		       "ATH_AGGR_MIN_QDEPTH = 2 are queued (ath9k.h, xmit.c)",
+		/* ath9k_set_hw_capab() sets no hw.netdev_features */
+		.software_gso = true,
 	},
 };
 

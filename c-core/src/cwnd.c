@@ -121,3 +121,72 @@ bool tsq_is_cwnd_limited(enum tsq_cwnd_form form, const struct tsq_cwnd_state *s
 		return false;
 	return st->is_cwnd_limited;
 }
+
+/* net/ipv4/tcp_cubic.c (4.x) module parameters and constants */
+#define HYSTART_LOW_WINDOW	16U
+#define HYSTART_ACK_DELTA	2U		/* ms */
+#define HYSTART_MIN_SAMPLES	8U
+#define HYSTART_DELAY_MIN	(4U << 3)
+#define HYSTART_DELAY_MAX	(16U << 3)
+
+void tsq_hystart_init(struct tsq_hystart *h, u32 now_ms, u32 snd_nxt)
+{
+	if (!h)
+		return;
+	h->delay_min = 0;
+	h->found = 0;
+	h->round_start = h->last_ack = now_ms;
+	h->end_seq = snd_nxt;
+	h->curr_rtt = 0;
+	h->sample_cnt = 0;
+}
+
+void tsq_hystart_cong_avoid(struct tsq_hystart *h, u32 now_ms, u32 ack,
+			    u32 snd_nxt)
+{
+	if (!h || (s32)(ack - h->end_seq) <= 0)
+		return;
+	/* bictcp_hystart_reset() */
+	h->round_start = h->last_ack = now_ms;
+	h->end_seq = snd_nxt;
+	h->curr_rtt = 0;
+	h->sample_cnt = 0;
+}
+
+bool tsq_hystart_acked(struct tsq_hystart *h, u32 now_ms, s64 rtt_us,
+		       u32 cwnd, u32 ssthresh)
+{
+	u32 delay, thresh;
+
+	if (!h || rtt_us < 0)
+		return false;
+	delay = (u32)(((u64)rtt_us << 3) / 1000);
+	if (delay == 0)
+		delay = 1;
+	if (h->delay_min == 0 || h->delay_min > delay)
+		h->delay_min = delay;
+	if (!(cwnd < ssthresh && cwnd >= HYSTART_LOW_WINDOW))
+		return false;
+	/* hystart_update(), hystart_detect = both */
+	if (h->found)
+		return false;
+	if ((s32)(now_ms - h->last_ack) <= (s32)HYSTART_ACK_DELTA) {
+		h->last_ack = now_ms;
+		if ((s32)(now_ms - h->round_start) > (s32)(h->delay_min >> 4))
+			h->found |= TSQ_HYSTART_ACK_TRAIN;
+	}
+	if (h->sample_cnt < HYSTART_MIN_SAMPLES) {
+		if (h->curr_rtt == 0 || h->curr_rtt > delay)
+			h->curr_rtt = delay;
+		h->sample_cnt++;
+	} else {
+		thresh = h->delay_min >> 3;
+		if (thresh < HYSTART_DELAY_MIN)
+			thresh = HYSTART_DELAY_MIN;
+		if (thresh > HYSTART_DELAY_MAX)
+			thresh = HYSTART_DELAY_MAX;
+		if (h->curr_rtt > h->delay_min + thresh)
+			h->found |= TSQ_HYSTART_DELAY;
+	}
+	return h->found != 0;
+}

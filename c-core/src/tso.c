@@ -186,3 +186,37 @@ u32 tsq_skb_truesize(const struct tsq_truesize_model *m, u32 payload)
 		t = m->min_truesize;
 	return t > 0xffffffffU ? 0xffffffffU : (u32)t;
 }
+
+/* x86_64, Linux 4.x: SKB_DATA_ALIGN() = ALIGN(x, SMP_CACHE_BYTES = 64) */
+#define TSQ_SKB_ALIGN(x)	(((u64)(x) + 63) & ~(u64)63)
+#define TSQ_SKB_SHINFO		320U	/* SKB_DATA_ALIGN(sizeof(skb_shared_info)) */
+#define TSQ_SKB_STRUCT		256U	/* SKB_DATA_ALIGN(sizeof(struct sk_buff)) */
+
+/*
+ * ksize() of kmalloc(@size): SLUB's kmalloc caches 8..8192 (powers of two
+ * plus 96 and 192, mm/slab_common.c kmalloc_info); above 8192,
+ * kmalloc_large(): PAGE_SIZE << get_order(size), again a power of two.
+ */
+static u64 tsq_kmalloc_size(u64 size)
+{
+	u64 k = 8;
+
+	if (size > 64 && size <= 96)
+		return 96;
+	if (size > 128 && size <= 192)
+		return 192;
+	while (k < size)
+		k <<= 1;
+	return k;
+}
+
+u32 tsq_gso_segment_truesize(u32 payload, u32 max_tcp_header)
+{
+	u64 size, t;
+
+	if (!payload)
+		return 0;
+	size = TSQ_SKB_ALIGN((u64)payload + max_tcp_header) + TSQ_SKB_SHINFO;
+	t = tsq_kmalloc_size(size) + TSQ_SKB_STRUCT;
+	return t > 0xffffffffU ? 0xffffffffU : (u32)t;
+}

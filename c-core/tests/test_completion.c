@@ -325,6 +325,117 @@ static void test_retransmission(void)
 	CHECK_EQ(tsq_cmpl_check(&c), 0);
 }
 
+/*
+ * W3 (model/NEEDS-FROM-CORE.md), the literal tail of the failing ns-3 run
+ * (tsq-balance "ath9k", AP rx error rate 0.5, seed 3; station AC_BE,
+ * aggregates 1247 and 1248 renumbered 0 and 1, cookies 1..28 for the
+ * WifiMpdu objects).  The drain ends at 4.5 s with aggregate 1 on air.
+ * The core is right on every step: aggregate 0's acks are held until 1
+ * starts, the six NAcked MPDUs move to 1, and the flush gives back the 17
+ * of aggregate 1 as FLUSHED, exactly once.  The imbalance was in the shim:
+ * its Flush() credited those 17 MPDUs from the MAC queue without counting
+ * them as released by the device.
+ */
+static void test_w3_end_of_drain(void)
+{
+	static const u32 by0[17] = {
+		1506, 1494, 1494, 1494, 1888, 1888, 1483, 1483, 1483,
+		1483, 1483, 1483, 1483, 1483, 1483, 1483, 1483,
+	};
+	static const u64 acked0[11] = { 1, 3, 4, 5, 6, 7, 8, 10, 13, 15, 17 };
+	static const u64 moved[6] = { 2, 9, 11, 12, 14, 16 };
+	u64 ck0[17], ck1[17];
+	u32 by1[17];
+	u64 bytes0 = 0, bytes1 = 0;
+	struct tsq_cmpl c;
+	u32 i;
+
+	for (i = 0; i < 17; i++) {
+		ck0[i] = i + 1;
+		bytes0 += by0[i];
+	}
+	for (i = 0; i < 6; i++) {
+		ck1[i] = moved[i];
+		by1[i] = by0[moved[i] - 1];	/* ignored: a move */
+		bytes1 += by1[i];
+	}
+	for (i = 6; i < 17; i++) {
+		ck1[i] = 18 + (i - 6);
+		by1[i] = 1528;
+		bytes1 += 1528;
+	}
+
+	CHECK_EQ(tsq_cmpl_init(&c, 2, 0), 0);
+	CHECK_EQ(tsq_cmpl_queue_state(&c, 4497000000ull, true), 0);
+	CHECK_EQ(start(&c, 4497102461ull, ck0, by0, 17), 0);	/* N = 0 */
+	for (i = 0; i < 11; i++) {
+		CHECK_EQ(tsq_cmpl_mpdu_acked(&c, 4498586895ull, acked0[i]), 0);
+		CHECK_EQ(tsq_cmpl_check(&c), 0);
+	}
+	EXPECT_NONE(&c, 4498586895ull);		/* held: N = 1 not started */
+	CHECK_EQ(c.cnt.held_mpdus, 11);
+
+	CHECK_EQ(start(&c, 4498719895ull, ck1, by1, 17), 0);	/* N = 1 */
+	CHECK_EQ(c.cnt.retransmissions, 6);
+	CHECK_EQ(c.cnt.bytes_in, bytes0 + 11 * 1528);
+	CHECK_EQ(tsq_cmpl_queue_state(&c, 4498719895ull, false), 0);
+	for (i = 0; i < 11; i++)
+		EXPECT_POP(&c, 4498719895ull, acked0[i], by0[acked0[i] - 1],
+			   TSQ_CMPL_ACKED, 4498586895ull, 4498719895ull);
+	EXPECT_NONE(&c, 4499999999ull);
+	CHECK_EQ(c.cnt.inflight_mpdus, 17);
+	CHECK_EQ(c.cnt.inflight_bytes, bytes1);
+	CHECK_EQ(c.cnt.held_mpdus + c.cnt.due_mpdus, 0);
+	CHECK_EQ(tsq_cmpl_check(&c), 0);
+
+	/* the end of the drain: device down with aggregate 1 on air */
+	CHECK_EQ(tsq_cmpl_flush(&c, 4500000000ull), 17);
+	for (i = 0; i < 17; i++)
+		EXPECT_POP(&c, 4500000000ull, ck1[i],
+			   i < 6 ? by0[ck1[i] - 1] : 1528, TSQ_CMPL_FLUSHED,
+			   4500000000ull, 4500000000ull);
+	EXPECT_NONE(&c, UINT64_MAX);
+	CHECK_EQ(c.cnt.released_bytes, c.cnt.bytes_in);
+	CHECK_EQ(c.cnt.flushed_bytes, bytes1);
+	CHECK_EQ(c.cnt.inflight_mpdus + c.cnt.held_mpdus + c.cnt.due_mpdus, 0);
+	for (i = 0; i < TSQ_CMPL_MAX_AGGR; i++)
+		CHECK(!c.aggr[i].used);
+	CHECK_EQ(tsq_cmpl_check(&c), 0);
+	/* a late ack of a flushed MPDU is not the core's any more */
+	CHECK_EQ(tsq_cmpl_mpdu_acked(&c, 4500000001ull, 2), TSQ_ERR_NOENT);
+}
+
+/*
+ * A cookie reused once its MPDU was acked (the contract allows it) while
+ * that MPDU's release is still held: the core then has two releases of
+ * one cookie, and they pop in due order, not completion order (a drop is
+ * never held).  Depth 3 shows it (at depth 2 any start after the ack opens
+ * the first one's gate first).  So a shim must not key its own per-MPDU
+ * state by a cookie that can come back before its release: the ns-3 shim
+ * numbers MPDUs instead of using the WifiMpdu's address.
+ */
+static void test_cookie_reuse_order(void)
+{
+	struct tsq_cmpl c;
+
+	CHECK_EQ(tsq_cmpl_init(&c, 3, 0), 0);
+	CHECK_EQ(tsq_cmpl_queue_state(&c, 0, true), 0);
+	CHECK_EQ(start1(&c, 1000, 7, 1500), 0);		/* N = 0: X */
+	CHECK_EQ(tsq_cmpl_mpdu_acked(&c, 2000, 7), 0);	/* X held */
+	/* N = 1: Y under X's cookie, a first transmission */
+	CHECK_EQ(start1(&c, 3000, 7, 900), 0);
+	CHECK_EQ(c.cnt.retransmissions, 0);
+	CHECK_EQ(c.cnt.mpdus_in, 2);
+	CHECK_EQ(tsq_cmpl_mpdu_dropped(&c, 4000, 7), 0);	/* Y dropped */
+	/* Y's release comes first... */
+	EXPECT_POP(&c, 4000, 7, 900, TSQ_CMPL_DROPPED, 4000, 4000);
+	EXPECT_NONE(&c, 4999);
+	/* ...X's when N = 2 opens its gate */
+	CHECK_EQ(start1(&c, 5000, 8, 100), 0);
+	EXPECT_POP(&c, 5000, 7, 1500, TSQ_CMPL_ACKED, 2000, 5000);
+	CHECK_EQ(tsq_cmpl_check(&c), 0);
+}
+
 /* Errors: bad arguments, unknown cookies, capacity. */
 static void test_errors_and_capacity(void)
 {
@@ -876,6 +987,8 @@ int main(void)
 	test_depth3();
 	test_no_deadlock();
 	test_retransmission();
+	test_w3_end_of_drain();
+	test_cookie_reuse_order();
 	test_errors_and_capacity();
 	test_flush();
 	test_index_collisions();

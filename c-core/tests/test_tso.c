@@ -162,8 +162,24 @@ static void test_burst_share(void)
 	CHECK_U64(tsq_burst_share(2, 5, 4), 2);
 }
 
+static void test_gso_segment_truesize(void)
+{
+	/* 1448 + 304 = 1752 -> 1792 + 320 = 2112 > 2048: kmalloc-4096 */
+	CHECK_U64(tsq_gso_segment_truesize(1448, 304), 4352);
+	/* 1448 + 272 = 1720 -> 1728 + 320 = 2048: kmalloc-2048 */
+	CHECK_U64(tsq_gso_segment_truesize(1448, 272), 2304);
+	/* a short last segment: 100 + 304 -> 448 + 320 = 768 -> 1024 */
+	CHECK_U64(tsq_gso_segment_truesize(100, 304), 1280);
+	/* 9000-byte jumbo: 9304 -> 9344 + 320 = 9664 -> 16384 */
+	CHECK_U64(tsq_gso_segment_truesize(9000, 304), 16640);
+	CHECK_U64(tsq_gso_segment_truesize(0, 304), 0);
+	/* saturates */
+	CHECK_U64(tsq_gso_segment_truesize(0xffffffffu, 304), 0xffffffffu);
+}
+
 int main(void)
 {
+	test_gso_segment_truesize();
 	test_split_point();
 	test_burst_share();
 	test_table();

@@ -70,11 +70,13 @@
  * Releases pop in due-time order (FIFO: due times never decrease).
  *
  * A cookie identifies one MPDU across its retransmissions and must be
- * unique among in-flight MPDUs; the shim finds the socket from it.  (In
- * ns-3 3.37 an MPDU stays in the WifiMacQueue as one WifiMpdu object
- * until acked or dropped, so that object's address is the natural
- * cookie.)  Once acked or dropped, the cookie is forgotten and may be
- * reused.
+ * unique among in-flight MPDUs; the shim finds the socket from it.  Once
+ * acked or dropped, the cookie is forgotten and may be reused, but its
+ * release may still be held or due: two releases of one cookie then pop
+ * in due order, not completion order (a drop is never held).  A shim
+ * that keys its own per-MPDU state by cookie must therefore not reuse one
+ * before its release; the ns-3 shim numbers MPDUs rather than using the
+ * WifiMpdu's address, which ns-3 reuses once the object is freed.
  *
  * Scope: one struct tsq_cmpl per hardware queue (ath9k counts
  * axq_ampdu_depth per ath_txq, i.e. per access category over all
@@ -285,6 +287,13 @@ struct tsq_driver_profile {
 	u32 depth;
 	u64 latency_ns;
 	const char *doc;	/* one line: where the depth comes from */
+	/*
+	 * The driver's netdev lacks NETIF_F_SG (mac80211 copies only
+	 * hw.netdev_features, net/mac80211/iface.c ieee80211_if_add), so
+	 * validate_xmit_skb() cuts TSO skbs into linear segments whose
+	 * truesize TSQ then counts: tsq_gso_segment_truesize() (tsq/tso.h).
+	 */
+	bool software_gso;
 };
 
 /* Returns the profile called @name ("ns3", "ath9k"), or NULL. */

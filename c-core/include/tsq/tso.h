@@ -94,6 +94,31 @@ extern const struct tsq_truesize_model tsq_truesize_linux_4_14_est;
 u32 tsq_skb_truesize(const struct tsq_truesize_model *m, u32 payload);
 
 /*
+ * tsq_gso_segment_truesize - truesize of one segment that software GSO
+ * cuts from a TSO skb for a device without NETIF_F_SG, carrying @payload
+ * bytes (<= mss), when the TSO skb was allocated with @max_tcp_header
+ * bytes of headroom (MAX_TCP_HEADER).  Returns the value, saturated at
+ * 2^32-1; 0 when @payload is 0.
+ *
+ * Kernel (3.12+ through 4.16 and later; x86_64 structure sizes):
+ * validate_xmit_skb() -> skb_gso_segment() -> tcp_gso_segment() ->
+ * skb_segment() (net/core/skbuff.c).  Without NETIF_F_SG in the device
+ * features (a mac80211 netdev whose driver sets no hw.netdev_features,
+ * e.g. ath9k) every segment is a new linear skb,
+ * __alloc_skb(hsize + doffset + headroom) with hsize = payload and
+ * doffset + headroom = the TSO skb's headroom before its headers were
+ * pushed = MAX_TCP_HEADER; __alloc_skb() rounds the data to a kmalloc
+ * bucket and sets truesize = SKB_TRUESIZE(SKB_WITH_OVERHEAD(ksize)) =
+ * ksize + SKB_DATA_ALIGN(sizeof(struct sk_buff)).  tcp_gso_segment()
+ * (copy_destructor, 0d08c42cf9a7 "tcp: gso: fix truesize tracking")
+ * gives every segment tcp_wfree and its own truesize and adds
+ * sum - gso_skb->truesize to sk_wmem_alloc, so TSQ counts the segments'
+ * truesize until each one's TX completion.  1448 B with MAX_TCP_HEADER
+ * 304: ALIGN(1752, 64) + 320 = 2112 -> kmalloc-4096 -> 4352.
+ */
+u32 tsq_gso_segment_truesize(u32 payload, u32 max_tcp_header);
+
+/*
  * tsq_mss_split_point - payload bytes of the next skb tcp_write_xmit() sends.
  * @mss: mss_now (>= 1); @max_segs: min(cwnd quota, autosized segments);
  * @window: bytes the receive window still allows from the skb's seq
