@@ -13,17 +13,28 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 FUZZ_SECONDS ?= 30
 
-.PHONY: build demo check check-core-sanitized in-tree clean
+.PHONY: build demo figures check check-core-sanitized in-tree clean
 
 build:
 	sh utils/install-deps.sh build
 	cmake -S . -B $(BUILD) $(CMAKE_FLAGS)
 	cmake --build $(BUILD) -j$(JOBS)
 
+# Reproduction 1 (seed 004's pacing-shift table) in its quick mode: the
+# table beside Linux's numbers, results/demo.db, plots and .flent.gz files.
 demo:
 	sh utils/install-deps.sh demo
 	$(MAKE) build
-	$(BUILD)/examples/tsq-wifi-upload --duration=5
+	$(BUILD)/examples/tsq-pacing-shift --quick --name=demo --resultsDir=results
+	@echo "demo: database results/demo.db (one file per run in results/demo/);"
+	@echo "demo: plots results/demo-goodput.png, results/demo-latency.png, results/demo-timeseries.png;"
+	@echo "demo: Flent files results/demo/*.flent.gz (flent -i FILE -f summary)"
+
+# doc/figures/*.png from full runs of the five reproductions (long).
+figures:
+	sh utils/install-deps.sh demo
+	$(MAKE) build
+	sh utils/make-figures.sh $(BUILD)
 
 # Every test: the C core's, the ns-3 suites through the runner, the examples
 # run as tests, the wscript list check; then the C core again under

@@ -22,7 +22,8 @@ def build(bld):
     module.includes = ['c-core/include']
     module.use.extend(['SQLITE3', 'ZLIB'])
     module.defines = ['TSQ_MODULE_VERSION="0.1.0"',
-                      'TSQ_NS3_VERSION="%s"' % bld.env.VERSION]
+                      'TSQ_NS3_VERSION="%s"' % bld.env.VERSION,
+                      'TSQ_SOURCE_DIR="%s"' % bld.path.abspath()]
     module.source = [
         'model/tsq-core-names.cc',
         'model/tsq-tag.cc',
@@ -37,6 +38,7 @@ def build(bld):
         'helper/wifi-uplink-scenario.cc',
         'helper/tsq-results-db.cc',
         'helper/tsq-flent-writer.cc',
+        'helper/tsq-experiment.cc',
         'c-core/src/list.c',
         'c-core/src/rules.c',
         'c-core/src/sock.c',
@@ -76,6 +78,7 @@ def build(bld):
         'helper/wifi-uplink-scenario.h',
         'helper/tsq-results-db.h',
         'helper/tsq-flent-writer.h',
+        'helper/tsq-experiment.h',
     ]
 
     if bld.env.ENABLE_EXAMPLES:

@@ -46,6 +46,14 @@ main(int argc, char* argv[])
                 result.pingReplies,
                 result.ampduMpdusMean,
                 static_cast<unsigned long long>(result.dataPsdus));
+    std::printf("tcp srtt_ms_mean=%.2f cwnd_segments_mean=%.1f packets_out_mean=%.1f "
+                "pacing_rate_mbps_mean=%.1f tsq_limit_bytes_mean=%.0f queued_bytes_mean=%.0f\n",
+                result.srttMsMean,
+                result.cwndSegmentsMean,
+                result.packetsOutMean,
+                result.pacingRateMbpsMean,
+                result.tsqLimitBytesMean,
+                result.queuedBytesMean);
     if (config.tsq)
     {
         std::printf("tsq kernel=%s rule=%s shift=%s driver=%s socket_shift=%u "

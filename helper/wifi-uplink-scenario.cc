@@ -9,17 +9,20 @@
 #include "tsq/rules.h"
 
 #include "ns3/boolean.h"
+#include "ns3/bulk-send-application.h"
 #include "ns3/bulk-send-helper.h"
 #include "ns3/command-line.h"
 #include "ns3/config.h"
 #include "ns3/double.h"
 #include "ns3/error-model.h"
+#include "ns3/ht-phy.h"
 #include "ns3/inet-socket-address.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/ipv4-address-helper.h"
 #include "ns3/ipv4-global-routing-helper.h"
 #include "ns3/log.h"
 #include "ns3/mobility-helper.h"
+#include "ns3/on-off-helper.h"
 #include "ns3/packet-sink-helper.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/rng-seed-manager.h"
@@ -42,7 +45,10 @@
 #include "ns3/wifi-tsq-adapter.h"
 #include "ns3/yans-wifi-helper.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <sstream>
 
 namespace ns3
@@ -84,6 +90,8 @@ CongestionControlTypeId(const std::string& name)
     return "";
 }
 
+const double kNaN = std::numeric_limits<double>::quiet_NaN();
+
 /* "profile", "none" or an integer 0..31 */
 bool
 ValidDeviceShift(const std::string& value)
@@ -110,6 +118,10 @@ WifiUplinkConfig::AddToCommandLine(CommandLine& cmd)
     cmd.AddValue("wiredServer", "put the TCP receiver on a wired host behind the AP", wiredServer);
     cmd.AddValue("queueDisc", "root queue discs: fq_codel (ns-3 default) or pfifo_fast", queueDisc);
     cmd.AddValue("cc", "congestion control: cubic, newreno or bbr", congestionControl);
+    cmd.AddValue("bbrPacing",
+                 "BBR paces its sender (ns-3 EnablePacing; Linux >= 4.13 paces BBR "
+                 "internally without fq)",
+                 bbrPacing);
     cmd.AddValue("socketFactory", "TypeId of the TCP socket factory", socketFactory);
     cmd.AddValue("segmentSize", "TCP MSS in bytes (536..8960)", segmentSize);
     cmd.AddValue("sndBuf", "send buffer in bytes (4096..1073741824)", sndBufBytes);
@@ -121,6 +133,17 @@ WifiUplinkConfig::AddToCommandLine(CommandLine& cmd)
                  pingIntervalS);
     cmd.AddValue("seed", "RngRun of the run (1..2^31-1)", seed);
     cmd.AddValue("drain", "simulated seconds after the apps stop (0..600)", drainS);
+    cmd.AddValue("sampleInterval",
+                 "time-series step in seconds (0.01..10; duration must be a multiple)",
+                 sampleIntervalS);
+    cmd.AddValue("link", "hop between stations and AP: wifi, or p2p (wired control)", link);
+    cmd.AddValue("p2pRate",
+                 "p2p link rate in Mb/s (0 = the WiFi PHY rate of mcs/width/GI, else 1..100000)",
+                 p2pRateMbps);
+    cmd.AddValue("traffic", "tcp (bulk uploads) or udp (saturation of the link)", traffic);
+    cmd.AddValue("udpRate",
+                 "UDP offered load per station in Mb/s (0 = 1.5 x PHY rate, else 1..100000)",
+                 udpRateMbps);
     cmd.AddValue("tsq", "TSQ socket and adapters (false: plain socketFactory)", tsq);
     cmd.AddValue("kernelProfile",
                  "kernel profile of sockets and devices (core name)",
@@ -203,6 +226,37 @@ WifiUplinkConfig::Validate() const
     {
         return OutOfRange("drain", drainS, "0..600");
     }
+    if (!(sampleIntervalS >= 0.01 && sampleIntervalS <= 10))
+    {
+        return OutOfRange("sampleInterval", sampleIntervalS, "0.01..10");
+    }
+    {
+        double n = durationS / sampleIntervalS;
+        if (std::fabs(n - std::round(n)) > 1e-6)
+        {
+            std::ostringstream os;
+            os << "invalid option: duration=" << durationS
+               << " is not a multiple of sampleInterval=" << sampleIntervalS
+               << "; allowed: duration = k * sampleInterval (k = 1, 2, ...)";
+            return os.str();
+        }
+    }
+    if (link != "wifi" && link != "p2p")
+    {
+        return OutOfRange("link", link, "wifi or p2p");
+    }
+    if (!(p2pRateMbps == 0 || (p2pRateMbps >= 1 && p2pRateMbps <= 100000)))
+    {
+        return OutOfRange("p2pRate", p2pRateMbps, "0 (the WiFi PHY rate) or 1..100000");
+    }
+    if (traffic != "tcp" && traffic != "udp")
+    {
+        return OutOfRange("traffic", traffic, "tcp or udp");
+    }
+    if (!(udpRateMbps == 0 || (udpRateMbps >= 1 && udpRateMbps <= 100000)))
+    {
+        return OutOfRange("udpRate", udpRateMbps, "0 (1.5 x the PHY rate) or 1..100000");
+    }
     if (!tsq_profile_find(kernelProfile.c_str()))
     {
         return OutOfRange("kernelProfile", kernelProfile, TsqProfileNames().c_str());
@@ -241,6 +295,61 @@ WifiUplinkConfig::Validate() const
     return "";
 }
 
+std::string
+WifiUplinkConfig::ModelAssumptions() const
+{
+    // Every opt-in option that is not a mechanism the kernel, driver or
+    // radio is known to have; the faithful default has none.
+    std::ostringstream os;
+    if (tsq && link == "wifi" && completionLatencyUs > 0)
+    {
+        os << "completion-latency=" << completionLatencyUs << "us(estimate)";
+    }
+    return os.str();
+}
+
+double
+WifiUplinkConfig::PhyRateMbps() const
+{
+    WifiMode mode = HtPhy::GetHtMcs(static_cast<uint8_t>(mcs));
+    return mode.GetDataRate(channelWidth, shortGuardInterval ? 400 : 800, 1) / 1e6;
+}
+
+uint32_t
+WifiUplinkConfig::EffectivePacingShift() const
+{
+    const struct tsq_profile* profile = tsq_profile_find(kernelProfile.c_str());
+    if (!profile)
+    {
+        return 10;
+    }
+    if (link == "wifi" && deviceShift != "profile" && deviceShift != "none")
+    {
+        return static_cast<uint32_t>(std::strtoul(deviceShift.c_str(), nullptr, 10));
+    }
+    if (link == "wifi" && deviceShift == "profile" &&
+        profile->mac80211.kind == TSQ_SHIFT_POLICY_FIXED)
+    {
+        return profile->mac80211.shift;
+    }
+    return profile->pacing_shift;
+}
+
+std::string
+WifiUplinkConfig::EffectiveRule() const
+{
+    if (!tsq)
+    {
+        return "ns3";
+    }
+    if (!tsqRule.empty())
+    {
+        return tsqRule;
+    }
+    const struct tsq_profile* profile = tsq_profile_find(kernelProfile.c_str());
+    return profile ? tsq_rule_id(profile->rule) : "";
+}
+
 WifiUplinkScenario::WifiUplinkScenario(const WifiUplinkConfig& config)
     : m_config(config)
 {
@@ -259,6 +368,9 @@ WifiUplinkScenario::Build()
     Config::SetDefault(
         "ns3::TcpL4Protocol::SocketType",
         TypeIdValue(TypeId::LookupByName(CongestionControlTypeId(m_config.congestionControl))));
+    // Set every run (runs of one program share the Config defaults).
+    Config::SetDefault("ns3::TcpSocketState::EnablePacing",
+                       BooleanValue(m_config.congestionControl == "bbr" && m_config.bbrPacing));
     Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(m_config.segmentSize));
     Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(m_config.sndBufBytes));
     Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(m_config.rcvBufBytes));
@@ -270,7 +382,14 @@ WifiUplinkScenario::Build()
     m_ap = CreateObject<Node>();
     m_server = m_config.wiredServer ? CreateObject<Node>() : m_ap;
 
-    InstallWifi();
+    if (m_config.link == "wifi")
+    {
+        InstallWifi();
+    }
+    else
+    {
+        InstallP2p();
+    }
     InstallStacks();
     InstallTsq();
     InstallApplications();
@@ -372,6 +491,26 @@ WifiUplinkScenario::InstallWifi()
 }
 
 void
+WifiUplinkScenario::InstallP2p()
+{
+    // The wired control: each station reaches the AP over its own
+    // point-to-point link of the WiFi hop's rate; everything above the
+    // link (stacks, queue discs, TSQ, applications, metrics) is unchanged.
+    double rate = m_config.p2pRateMbps > 0 ? m_config.p2pRateMbps : m_config.PhyRateMbps();
+    PointToPointHelper p2p;
+    std::ostringstream dataRate;
+    dataRate << static_cast<uint64_t>(rate * 1e6) << "bps";
+    p2p.SetDeviceAttribute("DataRate", StringValue(dataRate.str()));
+    p2p.SetChannelAttribute("Delay", StringValue("50us"));
+    for (uint32_t i = 0; i < m_config.nSta; ++i)
+    {
+        NetDeviceContainer link = p2p.Install(m_stations.Get(i), m_ap);
+        m_p2pStaDevices.Add(link.Get(0));
+        m_p2pApDevices.Add(link.Get(1));
+    }
+}
+
+void
 WifiUplinkScenario::InstallStacks()
 {
     InternetStackHelper stack;
@@ -399,8 +538,18 @@ WifiUplinkScenario::InstallStacks()
         TrafficControlHelper::ClassIdList classes =
             mq.AddQueueDiscClasses(handle, 4, "ns3::QueueDiscClass");
         mq.AddChildQueueDiscs(handle, classes, "ns3::PfifoFastQueueDisc");
-        mq.Install(m_staDevices);
-        mq.Install(m_apDevice);
+        if (m_config.link == "wifi")
+        {
+            mq.Install(m_staDevices);
+            mq.Install(m_apDevice);
+        }
+        else
+        {
+            TrafficControlHelper fifo;
+            fifo.SetRootQueueDisc("ns3::PfifoFastQueueDisc");
+            fifo.Install(m_p2pStaDevices);
+            fifo.Install(m_p2pApDevices);
+        }
         if (m_config.wiredServer)
         {
             TrafficControlHelper fifo;
@@ -410,13 +559,32 @@ WifiUplinkScenario::InstallStacks()
     }
 
     Ipv4AddressHelper address;
-    address.SetBase("10.1.0.0", "255.255.0.0");
-    address.Assign(m_apDevice);
-    address.Assign(m_staDevices);
+    if (m_config.link == "wifi")
+    {
+        address.SetBase("10.1.0.0", "255.255.0.0");
+        address.Assign(m_apDevice);
+        address.Assign(m_staDevices);
+    }
+    else
+    {
+        // 10.1.<i>.0/24 per station link, AP side first (so the AP's
+        // interface 1 is on the first link, as with WiFi).
+        for (uint32_t i = 0; i < m_config.nSta; ++i)
+        {
+            std::ostringstream base;
+            base << "10.1." << i << ".0";
+            address.SetBase(base.str().c_str(), "255.255.255.0");
+            address.Assign(m_p2pApDevices.Get(i));
+            address.Assign(m_p2pStaDevices.Get(i));
+        }
+    }
     if (m_config.wiredServer)
     {
         address.SetBase("10.2.0.0", "255.255.255.0");
         address.Assign(wired);
+    }
+    if (m_config.wiredServer || m_config.link == "p2p")
+    {
         Ipv4GlobalRoutingHelper::PopulateRoutingTables();
     }
 }
@@ -426,29 +594,49 @@ WifiUplinkScenario::InstallApplications()
 {
     Ptr<Ipv4> ipv4 = m_server->GetObject<Ipv4>();
     // The wired host's address is on its only non-loopback interface (1);
-    // the AP's WiFi address also sits on interface 1.
+    // the AP's WiFi (or first p2p) address also sits on interface 1.
     Ipv4Address serverAddress = ipv4->GetAddress(1, 0).GetLocal();
     // Stations associate about 120 ms in; a SYN sent before that is lost
     // and waits for the SYN retransmission timer.
     Time start = Seconds(kAppStartS);
     Time stop = start + Seconds(m_config.warmupS + m_config.durationS);
+    const bool udp = m_config.traffic == "udp";
+    const std::string sinkFactory = udp ? "ns3::UdpSocketFactory" : "ns3::TcpSocketFactory";
 
     for (uint32_t i = 0; i < m_config.nSta; ++i)
     {
         uint16_t port = kBasePort + i;
-        PacketSinkHelper sink("ns3::TcpSocketFactory",
-                              InetSocketAddress(Ipv4Address::GetAny(), port));
+        PacketSinkHelper sink(sinkFactory, InetSocketAddress(Ipv4Address::GetAny(), port));
         ApplicationContainer sinkApp = sink.Install(m_server);
         sinkApp.Start(Seconds(0));
         m_sinks.push_back(DynamicCast<PacketSink>(sinkApp.Get(0)));
 
-        BulkSendHelper bulk(m_config.tsq ? "ns3::TsqTcpSocketFactory" : m_config.socketFactory,
-                            InetSocketAddress(serverAddress, port));
-        bulk.SetAttribute("MaxBytes", UintegerValue(0));
-        bulk.SetAttribute("SendSize", UintegerValue(m_config.segmentSize * 10));
-        ApplicationContainer app = bulk.Install(m_stations.Get(i));
+        ApplicationContainer app;
+        if (udp)
+        {
+            // Saturation: a constant bit rate above what the link carries.
+            double rate =
+                m_config.udpRateMbps > 0 ? m_config.udpRateMbps : 1.5 * m_config.PhyRateMbps();
+            OnOffHelper onoff("ns3::UdpSocketFactory", InetSocketAddress(serverAddress, port));
+            onoff.SetConstantRate(DataRate(static_cast<uint64_t>(rate * 1e6)), 1472);
+            app = onoff.Install(m_stations.Get(i));
+        }
+        else
+        {
+            BulkSendHelper bulk(m_config.tsq ? "ns3::TsqTcpSocketFactory" : m_config.socketFactory,
+                                InetSocketAddress(serverAddress, port));
+            bulk.SetAttribute("MaxBytes", UintegerValue(0));
+            bulk.SetAttribute("SendSize", UintegerValue(m_config.segmentSize * 10));
+            app = bulk.Install(m_stations.Get(i));
+        }
         app.Start(start + MilliSeconds(10 * i));
         app.Stop(stop);
+        m_senderApps.Add(app);
+    }
+    if (!udp)
+    {
+        // The socket exists once the application started.
+        Simulator::Schedule(start + NanoSeconds(1), &WifiUplinkScenario::ConnectSenderSocket, this);
     }
 
     if (m_config.pingIntervalS > 0)
@@ -462,9 +650,96 @@ WifiUplinkScenario::InstallApplications()
                                                MakeCallback(&WifiUplinkScenario::OnPingRtt, this));
     }
     m_rxAtWindowStart.assign(m_config.nSta, 0);
-    Simulator::Schedule(start + Seconds(m_config.warmupS), &WifiUplinkScenario::StartWindow, this);
-    Simulator::Schedule(stop, &WifiUplinkScenario::EndWindow, this);
-    Simulator::Stop(stop + Seconds(m_config.drainS));
+    m_windowStart = start + Seconds(m_config.warmupS);
+    Simulator::Schedule(m_windowStart, &WifiUplinkScenario::StartWindow, this);
+    // The window ends with its last sample (Sample(n) calls EndWindow), at
+    // windowStart + n * sampleInterval = stop.
+    // 1 ns after the last sample: an event scheduled later for the same
+    // instant as Stop would not run.
+    Simulator::Stop(stop + Seconds(m_config.drainS) + NanoSeconds(1));
+}
+
+void
+WifiUplinkScenario::ConnectSenderSocket()
+{
+    Ptr<BulkSendApplication> app = DynamicCast<BulkSendApplication>(m_senderApps.Get(0));
+    m_senderSocket = app ? app->GetSocket() : nullptr;
+    if (!m_senderSocket)
+    {
+        return;
+    }
+    m_senderSocket->TraceConnectWithoutContext("CongestionWindow",
+                                               MakeCallback(&WifiUplinkScenario::OnCwnd, this));
+    // ns-3's "RTT" trace is m_tcb->m_lastRtt = RttEstimator::GetEstimate(),
+    // the smoothed RTT (Linux's srtt).
+    m_senderSocket->TraceConnectWithoutContext("RTT",
+                                               MakeCallback(&WifiUplinkScenario::OnRtt, this));
+    m_senderSocket->TraceConnectWithoutContext(
+        "BytesInFlight",
+        MakeCallback(&WifiUplinkScenario::OnBytesInFlight, this));
+    if (DynamicCast<TsqTcpSocket>(m_senderSocket))
+    {
+        m_senderSocket->TraceConnectWithoutContext(
+            "TsqLimit",
+            MakeCallback(&WifiUplinkScenario::OnTsqLimit, this));
+        m_senderSocket->TraceConnectWithoutContext(
+            "BytesQueued",
+            MakeCallback(&WifiUplinkScenario::OnBytesQueued, this));
+        m_senderSocket->TraceConnectWithoutContext(
+            "TsqPacingRate",
+            MakeCallback(&WifiUplinkScenario::OnTsqPacingRate, this));
+        m_bytesQueued = 0;
+    }
+}
+
+void
+WifiUplinkScenario::OnCwnd(uint32_t, uint32_t newValue)
+{
+    m_cwndBytes = newValue;
+}
+
+void
+WifiUplinkScenario::OnRtt(Time, Time newValue)
+{
+    m_srttMs = newValue.GetSeconds() * 1000.0;
+}
+
+void
+WifiUplinkScenario::OnBytesInFlight(uint32_t, uint32_t newValue)
+{
+    m_bytesInFlight = newValue;
+}
+
+void
+WifiUplinkScenario::OnTsqLimit(uint64_t, uint64_t newValue)
+{
+    // UINT64_MAX: no limit (TSQ off); not a limit to average
+    m_tsqLimit = newValue == std::numeric_limits<uint64_t>::max() ? kNaN : double(newValue);
+}
+
+void
+WifiUplinkScenario::OnBytesQueued(uint64_t, uint64_t newValue)
+{
+    m_bytesQueued = static_cast<double>(newValue);
+}
+
+void
+WifiUplinkScenario::OnTsqPacingRate(DataRate, DataRate newValue)
+{
+    m_pacingMbps = newValue.GetBitRate() / 1e6;
+}
+
+uint64_t
+WifiUplinkScenario::ThrottleEventsNow() const
+{
+    // The sockets of the window's start: at its end the applications stop
+    // (same instant) and a closed socket leaves the node's list.
+    uint64_t events = 0;
+    for (const auto& socket : m_windowSockets)
+    {
+        events += socket->GetStats().throttleEvents;
+    }
+    return events;
 }
 
 void
@@ -475,6 +750,16 @@ WifiUplinkScenario::StartWindow()
     {
         m_rxAtWindowStart[i] = m_sinks[i]->GetTotalRx();
     }
+    m_rxAtLastSample = m_rxAtWindowStart;
+    m_windowSockets.clear();
+    for (uint32_t i = 0; i < m_stations.GetN(); ++i)
+    {
+        for (const auto& socket : TsqHelper::GetSockets(m_stations.Get(i)))
+        {
+            m_windowSockets.push_back(socket);
+        }
+    }
+    m_throttleAtStart = ThrottleEventsNow();
     for (uint32_t i = 0; i < m_staDevices.GetN(); ++i)
     {
         if (Ptr<WifiTsqAdapter> adapter = TsqHelper::GetWifiAdapter(m_staDevices.Get(i)))
@@ -482,6 +767,61 @@ WifiUplinkScenario::StartWindow()
             adapter->ResetAmpduStats();
         }
     }
+    Simulator::Schedule(Seconds(m_config.sampleIntervalS), &WifiUplinkScenario::Sample, this, 1);
+}
+
+void
+WifiUplinkScenario::AddSample(const std::string& series, double value)
+{
+    if (std::isnan(value))
+    {
+        return;
+    }
+    m_series[series].emplace_back(Simulator::Now().GetSeconds(), value);
+    auto& sum = m_sums[series];
+    sum.first += value;
+    ++sum.second;
+}
+
+void
+WifiUplinkScenario::Sample(uint32_t k)
+{
+    // Interval k ends now: goodput over exactly this interval, so the mean
+    // of the goodput series is the window's goodput.
+    uint64_t bytes = 0;
+    for (uint32_t i = 0; i < m_sinks.size(); ++i)
+    {
+        uint64_t rx = m_sinks[i]->GetTotalRx();
+        bytes += rx - m_rxAtLastSample[i];
+        m_rxAtLastSample[i] = rx;
+    }
+    AddSample(TsqRunRecord::SERIES_GOODPUT, bytes * 8.0 / m_config.sampleIntervalS / 1e6);
+    if (m_psdusInInterval > 0)
+    {
+        AddSample(TsqRunRecord::SERIES_AMPDU, double(m_mpdusInInterval) / m_psdusInInterval);
+    }
+    m_psdusInInterval = 0;
+    m_mpdusInInterval = 0;
+    if (m_senderSocket)
+    {
+        AddSample(TsqRunRecord::SERIES_CWND, m_cwndBytes / m_config.segmentSize);
+        AddSample("srtt_ms", m_srttMs);
+        AddSample("packets_out", m_bytesInFlight / m_config.segmentSize);
+        AddSample(TsqRunRecord::SERIES_PACING_RATE, m_pacingMbps);
+        AddSample(TsqRunRecord::SERIES_TSQ_LIMIT, m_tsqLimit);
+        AddSample(TsqRunRecord::SERIES_QUEUED, m_bytesQueued);
+    }
+    m_nSamples = k;
+    const auto n =
+        static_cast<uint32_t>(std::lround(m_config.durationS / m_config.sampleIntervalS));
+    if (k >= n)
+    {
+        EndWindow();
+        return;
+    }
+    // Absolute times: no drift over long windows.
+    Time next = m_windowStart + Seconds(m_config.sampleIntervalS * (k + 1));
+    Simulator::Schedule(next - Simulator::Now(), &WifiUplinkScenario::Sample, this, k + 1);
 }
 
 void
@@ -493,6 +833,7 @@ WifiUplinkScenario::EndWindow()
     {
         m_rxAtWindowEnd[i] = m_sinks[i]->GetTotalRx();
     }
+    m_throttleAtEnd = ThrottleEventsNow();
     // The adapter's statistics stop with the window, as the scenario's own.
     Ptr<WifiTsqAdapter> a =
         m_staDevices.GetN() ? TsqHelper::GetWifiAdapter(m_staDevices.Get(0)) : nullptr;
@@ -518,8 +859,16 @@ WifiUplinkScenario::OnPsduBegin(WifiConstPsduMap psdus, WifiTxVector, double)
         Ptr<const WifiPsdu> psdu = entry.second;
         if (psdu->GetNMpdus() > 0 && psdu->GetHeader(0).IsQosData())
         {
+            std::size_t n = psdu->GetNMpdus();
             ++m_psduCount;
-            m_mpduCount += psdu->GetNMpdus();
+            m_mpduCount += n;
+            ++m_psdusInInterval;
+            m_mpdusInInterval += n;
+            if (m_psduHistogram.size() <= n)
+            {
+                m_psduHistogram.resize(n + 1, 0);
+            }
+            ++m_psduHistogram[n];
         }
     }
 }
@@ -529,8 +878,11 @@ WifiUplinkScenario::OnPingRtt(Time rtt)
 {
     if (m_inWindow)
     {
-        m_pingSumMs += rtt.GetSeconds() * 1000.0;
+        double ms = rtt.GetSeconds() * 1000.0;
+        m_pingSumMs += ms;
         ++m_pingCount;
+        m_pingRtts.push_back(ms);
+        m_series[TsqRunRecord::SERIES_PING_RTT].emplace_back(Simulator::Now().GetSeconds(), ms);
     }
 }
 
@@ -549,13 +901,36 @@ WifiUplinkScenario::Run()
     }
     result.pingReplies = m_pingCount;
     result.pingRttMsMean = m_pingCount ? m_pingSumMs / m_pingCount : 0;
+    if (!m_pingRtts.empty())
+    {
+        // nearest rank: the ceil(0.95 n)-th smallest
+        std::vector<double> sorted = m_pingRtts;
+        std::sort(sorted.begin(), sorted.end());
+        auto rank = static_cast<std::size_t>(std::ceil(0.95 * sorted.size()));
+        result.pingRttMsP95 = sorted[std::max<std::size_t>(rank, 1) - 1];
+    }
     result.dataPsdus = m_psduCount;
     result.ampduMpdusMean = m_psduCount ? double(m_mpduCount) / m_psduCount : 0;
+    result.psduHistogram = m_psduHistogram;
     result.coreMpdusMean = m_coreMpdusMean;
     result.ampduByteFill = m_byteFill;
     result.starvedPsdus = m_starved;
     result.starvedTsqPsdus = m_starvedTsq;
     result.ampduHistogram = m_histogram;
+    auto mean = [this](const std::string& name) {
+        auto it = m_sums.find(name);
+        return it == m_sums.end() || it->second.second == 0 ? kNaN
+                                                            : it->second.first / it->second.second;
+    };
+    result.srttMsMean = mean("srtt_ms");
+    result.cwndSegmentsMean = mean(TsqRunRecord::SERIES_CWND);
+    result.packetsOutMean = mean("packets_out");
+    result.pacingRateMbpsMean = mean(TsqRunRecord::SERIES_PACING_RATE);
+    result.tsqLimitBytesMean = mean(TsqRunRecord::SERIES_TSQ_LIMIT);
+    result.queuedBytesMean = mean(TsqRunRecord::SERIES_QUEUED);
+    result.throttleEvents = m_throttleAtEnd - m_throttleAtStart;
+    result.windowStartS = m_windowStart.GetSeconds();
+    result.series = m_series;
     for (uint32_t i = 0; i < m_stations.GetN(); ++i)
     {
         for (const auto& socket : TsqHelper::GetSockets(m_stations.Get(i)))
@@ -575,6 +950,105 @@ WifiUplinkScenario::Run()
         }
     }
     return result;
+}
+
+TsqRunRecord
+WifiUplinkRunRecord(const std::string& experiment,
+                    const std::string& point,
+                    const WifiUplinkConfig& config,
+                    const WifiUplinkResult& result,
+                    double wallS)
+{
+    const bool wifi = config.link == "wifi";
+    const bool udp = config.traffic == "udp";
+    TsqRunRecord run(experiment, config.seed);
+    run.modelAssumptions = config.ModelAssumptions();
+    // Parameters (the run key)
+    run.SetParam("point", point);
+    run.SetParam("kernel_profile", config.tsq ? config.kernelProfile : "");
+    run.SetParam("policy", config.EffectiveRule());
+    run.SetParam("pacing_shift", config.EffectivePacingShift());
+    run.SetParam("floor_bytes", config.floorBytes);
+    run.SetParam("cc", udp ? "" : config.congestionControl);
+    run.SetParam("driver", wifi ? config.driverProfile : "p2p");
+    run.SetParam("mcs", config.mcs);
+    run.SetParam("channel_width", static_cast<uint32_t>(config.channelWidth));
+    run.SetParam("n_sta", config.nSta);
+    run.SetParam("duration_s", config.durationS);
+    run.SetParam("warmup_s", config.warmupS);
+    run.SetParam("link", config.link);
+    run.SetParam("traffic", config.traffic);
+    run.SetParam("queue_disc", config.queueDisc);
+    if (config.congestionControl == "bbr")
+    {
+        run.SetParam("bbr_pacing", config.bbrPacing ? 1 : 0);
+    }
+    run.SetParam("rate_control", config.minstrel ? "minstrel-ht" : "constant");
+    run.SetParam("wired_server", config.wiredServer ? 1 : 0);
+    run.SetParam("device_shift", config.deviceShift);
+    run.SetParam("completion_latency_us", config.completionLatencyUs);
+    run.SetParam("limit_output_bytes", config.limitOutputBytes);
+    run.SetParam("ap_rx_error_rate", config.apRxErrorRate);
+    run.SetParam("segment_size", config.segmentSize);
+    run.SetParam("ping_interval_s", config.pingIntervalS);
+    run.SetParam("sample_interval_s", config.sampleIntervalS);
+    if (!wifi)
+    {
+        run.SetParam("p2p_rate_mbps",
+                     config.p2pRateMbps > 0 ? config.p2pRateMbps : config.PhyRateMbps());
+    }
+    if (udp)
+    {
+        run.SetParam("udp_rate_mbps",
+                     config.udpRateMbps > 0 ? config.udpRateMbps : 1.5 * config.PhyRateMbps());
+    }
+
+    // Metrics (NULL where not measured)
+    const TsqValue null;
+    auto real = [](double v) { return std::isnan(v) ? TsqValue() : TsqValue(v); };
+    run.SetMetric("goodput_mbps", result.goodputMbps);
+    run.SetMetric("udp_capacity_mbps", udp ? TsqValue(result.goodputMbps) : null);
+    run.SetMetric("ping_rtt_ms_mean", result.pingReplies ? TsqValue(result.pingRttMsMean) : null);
+    run.SetMetric("ping_rtt_ms_p95", result.pingReplies ? TsqValue(result.pingRttMsP95) : null);
+    run.SetMetric("ping_replies", result.pingReplies);
+    run.SetMetric("srtt_ms_mean", real(result.srttMsMean));
+    run.SetMetric("cwnd_segments_mean", real(result.cwndSegmentsMean));
+    run.SetMetric("packets_out_mean", real(result.packetsOutMean));
+    run.SetMetric("pacing_rate_mbps_mean", real(result.pacingRateMbpsMean));
+    run.SetMetric("tsq_limit_bytes_mean", real(result.tsqLimitBytesMean));
+    run.SetMetric("queued_bytes_mean", real(result.queuedBytesMean));
+    const bool tsqSocket = config.tsq && !udp;
+    run.SetMetric("throttle_events", tsqSocket ? TsqValue(result.throttleEvents) : null);
+    run.SetMetric("ampdu_mpdus_mean",
+                  wifi && result.dataPsdus ? TsqValue(result.ampduMpdusMean) : null);
+    run.SetMetric("data_psdus", wifi ? TsqValue(result.dataPsdus) : null);
+    if (wifi && config.tsq)
+    {
+        run.SetMetric("ampdu_byte_fill", result.ampduByteFill);
+        run.SetMetric("starved_tsq_psdus", result.starvedTsqPsdus);
+    }
+    if (tsqSocket)
+    {
+        run.SetMetric("socket_pacing_shift", result.socketPacingShift);
+    }
+    run.SetMetric("wall_s", wallS);
+    for (uint32_t i = 0; i < result.flowGoodputMbps.size() && result.flowGoodputMbps.size() > 1;
+         ++i)
+    {
+        run.SetMetric("goodput_mbps_sta" + std::to_string(i), result.flowGoodputMbps[i]);
+    }
+    for (const auto& entry : result.series)
+    {
+        for (const auto& sample : entry.second)
+        {
+            run.AddSample(entry.first, sample.first, sample.second);
+        }
+    }
+    if (wifi)
+    {
+        run.SetAmpduHistogram(result.psduHistogram);
+    }
+    return run;
 }
 
 NodeContainer
@@ -598,7 +1072,7 @@ WifiUplinkScenario::GetServer() const
 NetDeviceContainer
 WifiUplinkScenario::GetStationDevices() const
 {
-    return m_staDevices;
+    return m_config.link == "wifi" ? m_staDevices : m_p2pStaDevices;
 }
 
 } // namespace ns3

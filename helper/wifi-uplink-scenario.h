@@ -5,14 +5,22 @@
 #ifndef TSQ_WIFI_UPLINK_SCENARIO_H
 #define TSQ_WIFI_UPLINK_SCENARIO_H
 
+#include "tsq-results-db.h"
+
+#include "ns3/application-container.h"
+#include "ns3/data-rate.h"
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
 #include "ns3/packet-sink.h"
 #include "ns3/ptr.h"
+#include "ns3/socket.h"
+#include "ns3/tsq-tcp-socket.h"
 #include "ns3/wifi-phy.h"
 
+#include <cmath>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -30,6 +38,12 @@ class CommandLine;
  * Defaults follow the article and mac80211 commit 36148c2bbfbe: HT40, short
  * guard interval, one spatial stream, constant rate HtMcs7 (150 Mb/s PHY),
  * CUBIC, Linux-sized socket buffers, ping every 200 ms (as Flent's client).
+ *
+ * Two variants of the same scenario serve as controls: link "p2p" replaces
+ * each station's WiFi hop by a point-to-point link of the same rate (the
+ * wired control of the reproductions), and traffic "udp" replaces the TCP
+ * uploads by UDP saturation of the link (the article's "ludicrous speed"
+ * UDP test). Both keep the ping, the window, the metrics and the records.
  */
 struct WifiUplinkConfig
 {
@@ -41,15 +55,23 @@ struct WifiUplinkConfig
     bool wiredServer{false};                //!< receiver on a host behind the AP
     std::string queueDisc{"fq_codel"};      //!< root queue discs: fq_codel or pfifo_fast
     std::string congestionControl{"cubic"}; //!< cubic, newreno or bbr
+    bool bbrPacing{true}; //!< BBR paces (ns-3 EnablePacing), as Linux >= 4.13 does without fq
     std::string socketFactory{"ns3::TcpSocketFactory"}; //!< TypeId of the TCP factory
     uint32_t segmentSize{1448};                         //!< TCP MSS, bytes
     uint32_t sndBufBytes{4194304};                      //!< SO_SNDBUF, bytes (Linux tcp_wmem max)
     uint32_t rcvBufBytes{6291456};                      //!< SO_RCVBUF, bytes (Linux tcp_rmem max)
     double durationS{10.0};                             //!< measured time, seconds
-    double warmupS{2.0};       //!< excluded start, s, counted from the apps start (0.5 s)
-    double pingIntervalS{0.2}; //!< 0 disables the ping
-    uint32_t seed{1};          //!< RngRun
-    double drainS{0};          //!< simulated time after the apps stop (0..600 s): queues drain
+    double warmupS{2.0};         //!< excluded start, s, counted from the apps start (0.5 s)
+    double pingIntervalS{0.2};   //!< 0 disables the ping
+    uint32_t seed{1};            //!< RngRun
+    double drainS{0};            //!< simulated time after the apps stop (0..600 s): queues drain
+    double sampleIntervalS{0.1}; //!< time-series step, s (0.01..10; duration a multiple of it)
+
+    // Variants of the same topology (controls)
+    std::string link{"wifi"};   //!< hop between stations and AP: "wifi" or "p2p"
+    double p2pRateMbps{0};      //!< p2p link rate, Mb/s (0: the WiFi PHY rate of mcs/width/GI)
+    std::string traffic{"tcp"}; //!< "tcp" (bulk uploads) or "udp" (saturation)
+    double udpRateMbps{0};      //!< UDP offered load per station, Mb/s (0: 1.5 x the PHY rate)
 
     // TSQ (TsqHelper on the stations and the AP)
     bool tsq{true};                          //!< TSQ socket and adapters; false: socketFactory
@@ -74,6 +96,26 @@ struct WifiUplinkConfig
      *         the value and the allowed range
      */
     std::string Validate() const;
+
+    /**
+     * \return the labels of the opt-in, non-faithful model options set in
+     * this configuration ("" for the faithful default), e.g.
+     * "completion-latency=300us(estimate)"; recorded as model_assumptions
+     */
+    std::string ModelAssumptions() const;
+
+    /** \return the PHY rate of the configured MCS, width and GI, Mb/s */
+    double PhyRateMbps() const;
+
+    /**
+     * \return the sk_pacing_shift the stations' sockets get: the device
+     * override, else mac80211's of the kernel profile (WiFi), else the
+     * profile's default
+     */
+    uint32_t EffectivePacingShift() const;
+
+    /** \return the TSQ rule id in effect ("ns3" without the TSQ socket) */
+    std::string EffectiveRule() const;
 };
 
 /**
@@ -85,9 +127,22 @@ struct WifiUplinkResult
     double goodputMbps{0};               //!< application bytes received, all flows
     std::vector<double> flowGoodputMbps; //!< per station
     double pingRttMsMean{0};             //!< mean ping RTT (0 if no reply)
+    double pingRttMsP95{0};              //!< 95th percentile (nearest rank) of the ping RTT
     uint32_t pingReplies{0};             //!< number of ping replies measured
     double ampduMpdusMean{0};            //!< mean MPDUs per data PSDU sent by STAs
     uint64_t dataPsdus{0};               //!< data PSDUs sent by STAs in the window
+    std::vector<uint64_t> psduHistogram; //!< all STAs, window: element n: PSDUs of n MPDUs
+    // First station's sender socket, sampled every sampleIntervalS in the
+    // window (NaN: not measured, e.g. no TSQ socket, or UDP traffic)
+    double srttMsMean{0};                    //!< smoothed RTT (ns-3's RTT estimate), ms
+    double cwndSegmentsMean{0};              //!< congestion window, segments
+    double packetsOutMean{0};                //!< bytes in flight / MSS
+    double pacingRateMbpsMean{0};            //!< the pacing rate TSQ uses, Mb/s
+    double tsqLimitBytesMean{0};             //!< TSQ limit of the last check, bytes
+    double queuedBytesMean{0};               //!< bytes below TCP (charged, not completed)
+    uint64_t throttleEvents{0};              //!< TSQ "throttled" answers, all stations, window
+    double windowStartS{0};                  //!< simulated time the window starts, s
+    std::map<std::string, TsqSeries> series; //!< TsqRunRecord::SERIES_* time series
     // From the first station's WifiTsqAdapter (core A-MPDU accounting), window only
     double coreMpdusMean{0};              //!< mean MPDUs per data PSDU
     double ampduByteFill{0};              //!< mean PSDU bytes / 65535
@@ -101,6 +156,23 @@ struct WifiUplinkResult
     uint64_t tsqOrphanBytes{0};    //!< released against a gone socket
     uint32_t socketPacingShift{0}; //!< first station's socket shift at the end
 };
+
+/**
+ * \ingroup tsq
+ * \brief One run as a results record: every parameter of \p config and
+ * every metric and series of \p result (the one place runs become rows).
+ * \param experiment experiment name (runs.experiment)
+ * \param point the run's point in its experiment (extra parameter "point")
+ * \param config the run's configuration
+ * \param result what it measured
+ * \param wallS wall-clock seconds the run took (metric wall_s)
+ * \return the record
+ */
+TsqRunRecord WifiUplinkRunRecord(const std::string& experiment,
+                                 const std::string& point,
+                                 const WifiUplinkConfig& config,
+                                 const WifiUplinkResult& result,
+                                 double wallS);
 
 /**
  * \ingroup tsq
@@ -140,13 +212,49 @@ class WifiUplinkScenario
 
   private:
     void InstallWifi();
+    void InstallP2p();
     void InstallStacks();
     void InstallApplications();
     void OnPsduBegin(WifiConstPsduMap psdus, WifiTxVector txVector, double txPowerW);
     void OnPingRtt(Time rtt);
     void StartWindow();
+    void Sample(uint32_t k);
     void EndWindow();
     void InstallTsq();
+    void ConnectSenderSocket();
+    uint64_t ThrottleEventsNow() const;
+    void OnCwnd(uint32_t oldValue, uint32_t newValue);
+    void OnRtt(Time oldValue, Time newValue);
+    void OnBytesInFlight(uint32_t oldValue, uint32_t newValue);
+    void OnTsqLimit(uint64_t oldValue, uint64_t newValue);
+    void OnBytesQueued(uint64_t oldValue, uint64_t newValue);
+    void OnTsqPacingRate(DataRate oldValue, DataRate newValue);
+    /** Add a sample to a series and to its mean (NaN values are skipped). */
+    void AddSample(const std::string& series, double value);
+
+    NetDeviceContainer m_p2pStaDevices;             //!< link "p2p": station side
+    NetDeviceContainer m_p2pApDevices;              //!< link "p2p": AP side
+    ApplicationContainer m_senderApps;              //!< one per station
+    Ptr<Socket> m_senderSocket;                     //!< first station's sender socket
+    std::vector<Ptr<TsqTcpSocket>> m_windowSockets; //!< TSQ sockets at the window start
+    std::vector<double> m_pingRtts;                 //!< window replies, ms
+    std::vector<uint64_t> m_rxAtLastSample;         //!< per sink, bytes
+    uint64_t m_psdusInInterval{0};
+    uint64_t m_mpdusInInterval{0};
+    uint32_t m_nSamples{0};
+    uint64_t m_throttleAtStart{0};
+    uint64_t m_throttleAtEnd{0};
+    Time m_windowStart;
+    // latest values of the sender socket's traces
+    double m_cwndBytes{NAN};
+    double m_srttMs{NAN};
+    double m_bytesInFlight{NAN};
+    double m_tsqLimit{NAN};
+    double m_bytesQueued{NAN};
+    double m_pacingMbps{NAN};
+    std::map<std::string, std::pair<double, uint32_t>> m_sums; //!< series: (sum, count)
+    std::map<std::string, TsqSeries> m_series;
+    std::vector<uint64_t> m_psduHistogram;
 
     WifiUplinkConfig m_config;
     NodeContainer m_stations;

@@ -7,6 +7,16 @@
 cpp_examples = [
     ("tsq-bad-attribute --attr=PacingShift --value=8", "True", "False"),
     ("tsq-wifi-upload --duration=2 --warmup=0.5", "True", "False"),
+    ("tsq-pacing-shift --quick --seeds=1 --duration=1 --warmup=0.5 --shifts=10,8 --plot=0",
+     "True", "False"),
+    ("tsq-floor --only=3-floor-128K,8-udp --seeds=1 --duration=1 --warmup=0.5 --plot=0",
+     "True", "False"),
+    ("tsq-cc --only=1-cubic-shift10 --seeds=1 --duration=1 --warmup=0.5 --plot=0",
+     "True", "False"),
+    ("tsq-kernel-history --rules=3.19,4.15 --seeds=1 --duration=1 --warmup=0.5 --plot=0",
+     "True", "False"),
+    ("tsq-wired-control --only=1-tsq --seeds=1 --duration=1 --warmup=0.5 --plot=0",
+     "True", "False"),
 ]
 
 # A list of Python examples to run: none.

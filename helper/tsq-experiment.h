@@ -1,0 +1,286 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef TSQ_EXPERIMENT_H
+#define TSQ_EXPERIMENT_H
+
+#include "tsq-results-db.h"
+#include "wifi-uplink-scenario.h"
+
+#include "ns3/command-line.h"
+
+#include <cstdint>
+#include <functional>
+#include <limits>
+#include <map>
+#include <string>
+#include <vector>
+
+/**
+ * \file
+ * \ingroup tsq
+ * The run loop, the table and the result files shared by the reproduction
+ * programs (examples/tsq-pacing-shift.cc, ...): a program declares its
+ * points (one configuration of WifiUplinkScenario each), the seed's values
+ * and the table's columns; TsqExperiment parses and validates every option,
+ * runs every point under every seed, writes one database (and one
+ * .flent.gz) per run, merges them, prints the table beside the seed's
+ * values and draws the plots.
+ */
+
+namespace ns3
+{
+
+/**
+ * \ingroup tsq
+ * \brief One point of an experiment: a change to the base configuration,
+ * run under every seed, and what the seed published for it.
+ */
+struct TsqExperimentPoint
+{
+    /** row label and file-name stem ([A-Za-z0-9._-]+) */
+    std::string label;
+    /** applied to a copy of the base configuration */
+    std::function<void(WifiUplinkConfig&)> apply;
+    /** the seed's values, one per TsqColumn::REFERENCE column ("" or "-": none) */
+    std::vector<std::string> reference;
+    /** the seed's goodput for the plot, Mb/s (NaN: none) */
+    double seedGoodputMbps{std::numeric_limits<double>::quiet_NaN()};
+    /** the seed's latency for the plot, ms (NaN: none) */
+    double seedLatencyMs{std::numeric_limits<double>::quiet_NaN()};
+};
+
+/**
+ * \ingroup tsq
+ * \brief A column of an experiment's table.
+ */
+struct TsqColumn
+{
+    /** What a cell shows, over the runs (seeds) of a point. */
+    enum Kind
+    {
+        MEAN,      //!< mean of the metric
+        SD,        //!< sample standard deviation of the metric
+        MIN_MAX,   //!< "min-max" of the metric
+        RATIO,     //!< mean of the metric / mean of the first point's
+        REFERENCE, //!< TsqExperimentPoint::reference[reference]
+    };
+
+    std::string header;    //!< column header
+    Kind kind{MEAN};       //!< what the cell shows
+    std::string metric;    //!< runs column (not for REFERENCE)
+    int precision{1};      //!< digits after the point
+    double scale{1};       //!< the metric is multiplied by this (e.g. 1/1024 for KiB)
+    uint32_t reference{0}; //!< REFERENCE: index into TsqExperimentPoint::reference
+};
+
+/** \ingroup tsq One run as a table row: column name -> value. */
+typedef std::map<std::string, TsqValue> TsqRow;
+
+/**
+ * \ingroup tsq
+ * \brief Aggregates runs by point and prints the table (shared by every
+ * reproduction; also used on rows read back from a merged database).
+ */
+class TsqTable
+{
+  public:
+    /**
+     * \param points the points, in table order
+     * \param columns the columns
+     */
+    TsqTable(const std::vector<TsqExperimentPoint>& points, const std::vector<TsqColumn>& columns);
+
+    /**
+     * \param rows runs; each is put under the point named by its "point"
+     * \return the table as text (header, rule, one line per point with runs)
+     */
+    std::string Format(const std::vector<TsqRow>& rows) const;
+
+    /**
+     * \param record a run
+     * \return its row: parameters, metrics, experiment, model_assumptions,
+     *         seed, run_key
+     */
+    static TsqRow RowOf(const TsqRunRecord& record);
+
+  private:
+    std::vector<TsqExperimentPoint> m_points; //!< in order
+    std::vector<TsqColumn> m_columns;         //!< in order
+};
+
+/**
+ * \ingroup tsq
+ * \brief A reproduction program's engine: options, run loop, files, table,
+ * merge and plots.
+ *
+ * Options it adds (besides every WifiUplinkConfig option, which sets the
+ * base configuration the points change): --seeds, --quick, --only,
+ * --resultsDir, --name, --flent, --merge, --plot, --jobsFile, --fromDb.
+ * Runs are sequential in this process (Simulator::Destroy between runs);
+ * --jobsFile writes one command per run for utils/tsq-sweep.sh instead.
+ */
+class TsqExperiment
+{
+  public:
+    /**
+     * \param experiment the experiment's name (runs.experiment, default --name)
+     * \param title one line printed above the table
+     * \param file the program's source (__FILE__), for CommandLine's usage
+     */
+    TsqExperiment(const std::string& experiment, const std::string& title, const std::string& file);
+
+    /**
+     * Defaults of the full and the quick (--quick) mode; the user's
+     * --seeds, --duration and --warmup win over both.
+     * \param seeds full: seeds per point
+     * \param durationS full: measured time, s
+     * \param warmupS full: warm-up, s
+     * \param quickSeeds quick: seeds per point
+     * \param quickDurationS quick: measured time, s
+     * \param quickWarmupS quick: warm-up, s
+     */
+    void SetDefaults(uint32_t seeds,
+                     double durationS,
+                     double warmupS,
+                     uint32_t quickSeeds,
+                     double quickDurationS,
+                     double quickWarmupS);
+
+    /** \return the base configuration (set program defaults before Parse) */
+    WifiUplinkConfig& GetBaseConfig();
+    /** \return the command line (add program options before Parse) */
+    CommandLine& GetCommandLine();
+
+    /**
+     * Add the options, parse, apply the mode's defaults and validate the
+     * base configuration and the experiment's own options.
+     * \param argc argc of main
+     * \param argv argv of main
+     * \return false (after printing the message) on an invalid value
+     */
+    bool Parse(int argc, char* argv[]);
+
+    /** \return true in --quick mode */
+    bool IsQuick() const;
+
+    /**
+     * \param point a point (label must be unique)
+     */
+    void AddPoint(const TsqExperimentPoint& point);
+    /**
+     * \param column a table column
+     */
+    void AddColumn(const TsqColumn& column);
+    /**
+     * \param columns table columns, appended in order
+     */
+    void AddColumns(const std::vector<TsqColumn>& columns);
+    /** \return goodput mean, sd and min-max (Mb/s) */
+    static std::vector<TsqColumn> GoodputColumns();
+    /** \return ping RTT mean and p95, srtt mean (ms) */
+    static std::vector<TsqColumn> LatencyColumns();
+    /**
+     * \return MPDUs per A-MPDU, TSQ limit and bytes queued below TCP (KiB),
+     * cwnd and packets in flight (segments), throttle events
+     */
+    static std::vector<TsqColumn> StackColumns();
+    /**
+     * \param line a note printed under the table
+     */
+    void AddNote(const std::string& line);
+    /**
+     * The plots' X axis.
+     * \param column a runs column (numeric, or text drawn as categories in
+     *        version order)
+     * \param label axis label
+     * \param logx logarithmic X axis
+     */
+    void SetPlotX(const std::string& column, const std::string& label, bool logx = false);
+    /**
+     * \param label legend of the seed's points in the plots (e.g. "Linux, seed 004")
+     */
+    void SetSeedLabel(const std::string& label);
+
+    /**
+     * Validate every run's configuration, then run them all (or write the
+     * jobs file, or read a database), print the table, write, merge, plot.
+     * \return the program's exit status
+     */
+    int Execute();
+
+  private:
+    struct Job
+    {
+        uint32_t point;          //!< index into m_points
+        WifiUplinkConfig config; //!< the run's configuration
+    };
+
+    std::string RunStem(const Job& job) const;
+    std::string Quote(const std::string& s) const;
+    int WriteJobsFile(const std::vector<Job>& jobs) const;
+    std::vector<TsqRow> ReadDb(const std::string& path) const;
+    void Plot(const std::vector<TsqRow>& rows, const std::string& db) const;
+    bool Given(const std::string& option) const;
+
+    std::string m_experiment;
+    std::string m_title;
+    CommandLine m_cmd;
+    WifiUplinkConfig m_base;
+    std::vector<std::string> m_args; //!< argv[1..]
+    std::string m_program;           //!< argv[0], absolute when possible
+    uint32_t m_seeds{5};
+    uint32_t m_fullSeeds{5};
+    double m_fullDurationS{10};
+    double m_fullWarmupS{2};
+    uint32_t m_quickSeeds{2};
+    double m_quickDurationS{3};
+    double m_quickWarmupS{1};
+    bool m_quick{false};
+    std::string m_only;
+    std::string m_resultsDir{"results"};
+    std::string m_name;
+    bool m_flent{true};
+    bool m_merge{true};
+    bool m_plot{true};
+    std::string m_jobsFile;
+    std::string m_fromDb;
+    std::vector<TsqExperimentPoint> m_points;
+    std::vector<TsqColumn> m_columns;
+    std::vector<std::string> m_notes;
+    std::string m_plotX{"point"};
+    std::string m_plotXLabel{"point"};
+    bool m_plotLogX{false};
+    std::string m_seedLabel{"published (seed)"};
+};
+
+/**
+ * \ingroup tsq
+ * \param name option name
+ * \param value the refused value
+ * \param range the allowed values
+ * \return "invalid option: NAME=VALUE is out of range; allowed: RANGE"
+ */
+std::string TsqOutOfRange(const std::string& name,
+                          const std::string& value,
+                          const std::string& range);
+
+/**
+ * \ingroup tsq
+ * \param list comma-separated unsigned integers
+ * \param out the values, in order
+ * \return false if an item is empty or not a number
+ */
+bool TsqParseUintList(const std::string& list, std::vector<uint32_t>& out);
+
+/**
+ * \ingroup tsq
+ * \return the folder of the module's utils/ scripts: $TSQ_UTILS_DIR, else
+ *         the source tree's utils/ recorded at build time, else "utils"
+ */
+std::string TsqUtilsDir();
+
+} // namespace ns3
+
+#endif /* TSQ_EXPERIMENT_H */
