@@ -326,7 +326,7 @@ static void test_retransmission(void)
 }
 
 /*
- * W3 (model/NEEDS-FROM-CORE.md), the literal tail of the failing ns-3 run
+ * The ath9k balance leak of the WiFi adapter (commit c7a6cbd): the literal tail of the failing ns-3 run
  * (tsq-balance "ath9k", AP rx error rate 0.5, seed 3; station AC_BE,
  * aggregates 1247 and 1248 renumbered 0 and 1, cookies 1..28 for the
  * WifiMpdu objects).  The drain ends at 4.5 s with aggregate 1 on air.
