@@ -65,6 +65,7 @@ def build(bld):
     headers = bld(features='ns3header')
     headers.module = 'tsq'
     headers.source = [
+        'helper/tsq-option-check.h',
         'model/tsq-core-names.h',
         'model/tsq-tag.h',
         'model/tsq-socket-registry.h',

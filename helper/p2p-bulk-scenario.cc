@@ -4,6 +4,8 @@
 
 #include "p2p-bulk-scenario.h"
 
+#include "tsq-option-check.h"
+
 #include "ns3/bulk-send-application.h"
 #include "ns3/bulk-send-helper.h"
 #include "ns3/config.h"
@@ -38,15 +40,6 @@ namespace
 const uint16_t kPort = 5100;
 const double kAppStartS = 0.1; //!< the sender starts, s
 
-template <typename T>
-std::string
-OutOfRange(const char* name, const T& value, const char* range)
-{
-    std::ostringstream os;
-    os << "invalid option: " << name << "=" << value << " is out of range; allowed: " << range;
-    return os.str();
-}
-
 } // namespace
 
 std::string
@@ -56,44 +49,37 @@ P2pBulkConfig::Validate() const
     if (!TypeId::LookupByNameFailSafe(socketFactory, &tid) ||
         !tid.IsChildOf(TypeId::LookupByName("ns3::SocketFactory")))
     {
-        return OutOfRange("socketFactory", socketFactory, "the TypeId of a SocketFactory");
+        return TsqOutOfRangeValue("socketFactory", socketFactory, "the TypeId of a SocketFactory");
     }
     // Not IsChildOf: ns-3 3.37 registers TcpCubic's TypeId with parent
     // TcpSocketBase, so create one and look at what it is.
     if (!TypeId::LookupByNameFailSafe(congestionControl, &tid) || !tid.HasConstructor() ||
         !DynamicCast<TcpCongestionOps>(ObjectFactory(congestionControl).Create()))
     {
-        return OutOfRange("congestionControl",
-                          congestionControl,
-                          "the TypeId of a TcpCongestionOps");
+        return TsqOutOfRangeValue("congestionControl",
+                                  congestionControl,
+                                  "the TypeId of a TcpCongestionOps");
     }
     if (qdiscPackets < 1 || qdiscPackets > 100000)
     {
-        return OutOfRange("qdiscPackets", qdiscPackets, "1..100000");
+        return TsqOutOfRangeValue("qdiscPackets", qdiscPackets, "1..100000");
     }
     if (deviceQueuePackets < 1 || deviceQueuePackets > 100000)
     {
-        return OutOfRange("deviceQueuePackets", deviceQueuePackets, "1..100000");
+        return TsqOutOfRangeValue("deviceQueuePackets", deviceQueuePackets, "1..100000");
     }
-    if (segmentSize < 536 || segmentSize > 8960)
+    std::string tcpError = TsqValidateTcpKnobs(segmentSize, sndBufBytes, rcvBufBytes);
+    if (!tcpError.empty())
     {
-        return OutOfRange("segmentSize", segmentSize, "536..8960");
-    }
-    if (sndBufBytes < 4096 || sndBufBytes > (1U << 30))
-    {
-        return OutOfRange("sndBuf", sndBufBytes, "4096..1073741824");
-    }
-    if (rcvBufBytes < 4096 || rcvBufBytes > (1U << 30))
-    {
-        return OutOfRange("rcvBuf", rcvBufBytes, "4096..1073741824");
+        return tcpError;
     }
     if (!(durationS >= 0.01 && durationS <= 3600))
     {
-        return OutOfRange("duration", durationS, "0.01..3600");
+        return TsqOutOfRangeValue("duration", durationS, "0.01..3600");
     }
     if (!(drainS >= 0 && drainS <= 600))
     {
-        return OutOfRange("drain", drainS, "0..600");
+        return TsqOutOfRangeValue("drain", drainS, "0..600");
     }
     return "";
 }

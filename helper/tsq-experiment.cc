@@ -120,12 +120,6 @@ ValidStem(const std::string& s)
 
 } // namespace
 
-std::string
-TsqOutOfRange(const std::string& name, const std::string& value, const std::string& range)
-{
-    return "invalid option: " + name + "=" + value + " is out of range; allowed: " + range;
-}
-
 bool
 TsqParseUintList(const std::string& list, std::vector<uint32_t>& out)
 {

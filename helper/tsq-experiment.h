@@ -5,6 +5,7 @@
 #ifndef TSQ_EXPERIMENT_H
 #define TSQ_EXPERIMENT_H
 
+#include "tsq-option-check.h"
 #include "tsq-results-db.h"
 #include "wifi-uplink-scenario.h"
 
@@ -254,17 +255,6 @@ class TsqExperiment
     bool m_plotLogX{false};
     std::string m_seedLabel{"published (seed)"};
 };
-
-/**
- * \ingroup tsq
- * \param name option name
- * \param value the refused value
- * \param range the allowed values
- * \return "invalid option: NAME=VALUE is out of range; allowed: RANGE"
- */
-std::string TsqOutOfRange(const std::string& name,
-                          const std::string& value,
-                          const std::string& range);
 
 /**
  * \ingroup tsq

@@ -4,6 +4,7 @@
 
 #include "wifi-uplink-scenario.h"
 
+#include "tsq-option-check.h"
 #include "tsq/completion.h"
 #include "tsq/profile.h"
 #include "tsq/rules.h"
@@ -61,16 +62,6 @@ namespace
 
 const uint16_t kBasePort = 5000;
 const double kAppStartS = 0.5; //!< applications start, s (after association)
-
-/* "name=value is out of range: allowed RANGE" */
-template <typename T>
-std::string
-OutOfRange(const char* name, const T& value, const char* range)
-{
-    std::ostringstream os;
-    os << "invalid option: " << name << "=" << value << " is out of range; allowed: " << range;
-    return os.str();
-}
 
 std::string
 CongestionControlTypeId(const std::string& name)
@@ -170,65 +161,58 @@ WifiUplinkConfig::Validate() const
 {
     if (nSta < 1 || nSta > 64)
     {
-        return OutOfRange("nSta", nSta, "1..64");
+        return TsqOutOfRangeValue("nSta", nSta, "1..64");
     }
     if (mcs > 7)
     {
-        return OutOfRange("mcs", mcs, "0..7 (one spatial stream)");
+        return TsqOutOfRangeValue("mcs", mcs, "0..7 (one spatial stream)");
     }
     if (channelWidth != 20 && channelWidth != 40)
     {
-        return OutOfRange("channelWidth", channelWidth, "20 or 40");
+        return TsqOutOfRangeValue("channelWidth", channelWidth, "20 or 40");
     }
     if (queueDisc != "fq_codel" && queueDisc != "pfifo_fast")
     {
-        return OutOfRange("queueDisc", queueDisc, "fq_codel or pfifo_fast");
+        return TsqOutOfRangeValue("queueDisc", queueDisc, "fq_codel or pfifo_fast");
     }
     if (CongestionControlTypeId(congestionControl).empty())
     {
-        return OutOfRange("cc", congestionControl, "cubic, newreno or bbr");
+        return TsqOutOfRangeValue("cc", congestionControl, "cubic, newreno or bbr");
     }
     TypeId factory;
     if (!TypeId::LookupByNameFailSafe(socketFactory, &factory) ||
         !factory.IsChildOf(TypeId::LookupByName("ns3::SocketFactory")))
     {
-        return OutOfRange("socketFactory", socketFactory, "the TypeId of a SocketFactory");
+        return TsqOutOfRangeValue("socketFactory", socketFactory, "the TypeId of a SocketFactory");
     }
-    if (segmentSize < 536 || segmentSize > 8960)
+    std::string tcpError = TsqValidateTcpKnobs(segmentSize, sndBufBytes, rcvBufBytes);
+    if (!tcpError.empty())
     {
-        return OutOfRange("segmentSize", segmentSize, "536..8960");
-    }
-    if (sndBufBytes < 4096 || sndBufBytes > (1U << 30))
-    {
-        return OutOfRange("sndBuf", sndBufBytes, "4096..1073741824");
-    }
-    if (rcvBufBytes < 4096 || rcvBufBytes > (1U << 30))
-    {
-        return OutOfRange("rcvBuf", rcvBufBytes, "4096..1073741824");
+        return tcpError;
     }
     if (!(durationS >= 0.1 && durationS <= 3600))
     {
-        return OutOfRange("duration", durationS, "0.1..3600");
+        return TsqOutOfRangeValue("duration", durationS, "0.1..3600");
     }
     if (!(warmupS >= 0 && warmupS <= 600))
     {
-        return OutOfRange("warmup", warmupS, "0..600");
+        return TsqOutOfRangeValue("warmup", warmupS, "0..600");
     }
     if (!(pingIntervalS == 0 || (pingIntervalS >= 0.01 && pingIntervalS <= 10)))
     {
-        return OutOfRange("pingInterval", pingIntervalS, "0 (off) or 0.01..10");
+        return TsqOutOfRangeValue("pingInterval", pingIntervalS, "0 (off) or 0.01..10");
     }
     if (seed < 1 || seed > 0x7fffffffU)
     {
-        return OutOfRange("seed", seed, "1..2147483647");
+        return TsqOutOfRangeValue("seed", seed, "1..2147483647");
     }
     if (!(drainS >= 0 && drainS <= 600))
     {
-        return OutOfRange("drain", drainS, "0..600");
+        return TsqOutOfRangeValue("drain", drainS, "0..600");
     }
     if (!(sampleIntervalS >= 0.01 && sampleIntervalS <= 10))
     {
-        return OutOfRange("sampleInterval", sampleIntervalS, "0.01..10");
+        return TsqOutOfRangeValue("sampleInterval", sampleIntervalS, "0.01..10");
     }
     {
         double n = durationS / sampleIntervalS;
@@ -243,54 +227,54 @@ WifiUplinkConfig::Validate() const
     }
     if (link != "wifi" && link != "p2p")
     {
-        return OutOfRange("link", link, "wifi or p2p");
+        return TsqOutOfRangeValue("link", link, "wifi or p2p");
     }
     if (!(p2pRateMbps == 0 || (p2pRateMbps >= 1 && p2pRateMbps <= 100000)))
     {
-        return OutOfRange("p2pRate", p2pRateMbps, "0 (the WiFi PHY rate) or 1..100000");
+        return TsqOutOfRangeValue("p2pRate", p2pRateMbps, "0 (the WiFi PHY rate) or 1..100000");
     }
     if (traffic != "tcp" && traffic != "udp")
     {
-        return OutOfRange("traffic", traffic, "tcp or udp");
+        return TsqOutOfRangeValue("traffic", traffic, "tcp or udp");
     }
     if (!(udpRateMbps == 0 || (udpRateMbps >= 1 && udpRateMbps <= 100000)))
     {
-        return OutOfRange("udpRate", udpRateMbps, "0 (1.5 x the PHY rate) or 1..100000");
+        return TsqOutOfRangeValue("udpRate", udpRateMbps, "0 (1.5 x the PHY rate) or 1..100000");
     }
     if (!tsq_profile_find(kernelProfile.c_str()))
     {
-        return OutOfRange("kernelProfile", kernelProfile, TsqProfileNames().c_str());
+        return TsqOutOfRangeValue("kernelProfile", kernelProfile, TsqProfileNames().c_str());
     }
     enum tsq_rule rule;
     if (!tsqRule.empty() && tsq_rule_from_id(tsqRule.c_str(), &rule) != TSQ_OK)
     {
-        return OutOfRange("rule", tsqRule, ("empty or " + TsqRuleIds()).c_str());
+        return TsqOutOfRangeValue("rule", tsqRule, ("empty or " + TsqRuleIds()).c_str());
     }
     if (!ValidDeviceShift(deviceShift))
     {
-        return OutOfRange("shift", deviceShift, "profile, none or 0..31");
+        return TsqOutOfRangeValue("shift", deviceShift, "profile, none or 0..31");
     }
     if (!tsq_driver_profile_find(driverProfile.c_str()))
     {
         char names[256];
         tsq_driver_profile_names(names, sizeof(names));
-        return OutOfRange("driver", driverProfile, names);
+        return TsqOutOfRangeValue("driver", driverProfile, names);
     }
     if (!(completionLatencyUs >= 0 && completionLatencyUs <= 100000))
     {
-        return OutOfRange("latencyUs", completionLatencyUs, "0..100000");
+        return TsqOutOfRangeValue("latencyUs", completionLatencyUs, "0..100000");
     }
     if (floorBytes > TSQ_FLOOR_MAX)
     {
-        return OutOfRange("floor", floorBytes, "0..1073741823");
+        return TsqOutOfRangeValue("floor", floorBytes, "0..1073741823");
     }
     if (limitOutputBytes > TSQ_LOB_MAX)
     {
-        return OutOfRange("limitOutputBytes", limitOutputBytes, "0..2147483647");
+        return TsqOutOfRangeValue("limitOutputBytes", limitOutputBytes, "0..2147483647");
     }
     if (!(apRxErrorRate >= 0 && apRxErrorRate <= 0.9))
     {
-        return OutOfRange("apRxErrorRate", apRxErrorRate, "0..0.9");
+        return TsqOutOfRangeValue("apRxErrorRate", apRxErrorRate, "0..0.9");
     }
     return "";
 }

@@ -1,0 +1,74 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef TSQ_OPTION_CHECK_H
+#define TSQ_OPTION_CHECK_H
+
+#include <cstdint>
+#include <sstream>
+#include <string>
+
+namespace ns3
+{
+
+/**
+ * \ingroup tsq
+ * The one wording of a refused option, for every scenario and program.
+ * \param name the option's name
+ * \param value the value given, as text
+ * \param range the allowed values
+ * \return "invalid option: NAME=VALUE is out of range; allowed: RANGE"
+ */
+inline std::string
+TsqOutOfRange(const std::string& name, const std::string& value, const std::string& range)
+{
+    return "invalid option: " + name + "=" + value + " is out of range; allowed: " + range;
+}
+
+/**
+ * \ingroup tsq
+ * TsqOutOfRange for a value of any streamable type.
+ * \param name the option's name
+ * \param value the value given
+ * \param range the allowed values
+ * \return the message
+ */
+template <typename T>
+std::string
+TsqOutOfRangeValue(const std::string& name, const T& value, const std::string& range)
+{
+    std::ostringstream os;
+    os << value;
+    return TsqOutOfRange(name, os.str(), range);
+}
+
+/**
+ * \ingroup tsq
+ * Checks the TCP knobs every scenario shares.
+ * \param segmentSize TCP MSS, bytes (536..8960)
+ * \param sndBufBytes send buffer, bytes (4096..2^30)
+ * \param rcvBufBytes receive buffer, bytes (4096..2^30)
+ * \return "" when valid, else the message naming the first bad option
+ */
+inline std::string
+TsqValidateTcpKnobs(uint32_t segmentSize, uint32_t sndBufBytes, uint32_t rcvBufBytes)
+{
+    if (segmentSize < 536 || segmentSize > 8960)
+    {
+        return TsqOutOfRangeValue("segmentSize", segmentSize, "536..8960");
+    }
+    if (sndBufBytes < 4096 || sndBufBytes > (1U << 30))
+    {
+        return TsqOutOfRangeValue("sndBuf", sndBufBytes, "4096..1073741824");
+    }
+    if (rcvBufBytes < 4096 || rcvBufBytes > (1U << 30))
+    {
+        return TsqOutOfRangeValue("rcvBuf", rcvBufBytes, "4096..1073741824");
+    }
+    return "";
+}
+
+} // namespace ns3
+
+#endif /* TSQ_OPTION_CHECK_H */
