@@ -34,6 +34,7 @@ TsqCwndValidationOps::TsqCwndValidationOps(const TsqCwndValidationOps& other)
     : TcpCongestionOps(other),
       m_inner(other.m_inner ? other.m_inner->Fork() : nullptr),
       m_gate(other.m_gate),
+      m_rttSample(other.m_rttSample),
       m_held(0),
       m_linuxHystart(other.m_linuxHystart)
 {
@@ -50,6 +51,7 @@ TsqCwndValidationOps::DoDispose()
 {
     m_inner = nullptr;
     m_gate = MakeNullCallback<bool>();
+    m_rttSample = MakeNullCallback<int64_t>();
     TcpCongestionOps::DoDispose();
 }
 
@@ -71,6 +73,12 @@ void
 TsqCwndValidationOps::SetGate(Callback<bool> gate)
 {
     m_gate = gate;
+}
+
+void
+TsqCwndValidationOps::SetRttSample(Callback<int64_t> sample)
+{
+    m_rttSample = sample;
 }
 
 void
@@ -138,11 +146,16 @@ TsqCwndValidationOps::PktsAcked(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked,
             m_hsStarted = true;
         }
         const uint32_t mss = tcb->m_segmentSize;
-        if (tsq_hystart_acked(&m_hs,
-                              now,
-                              rtt.IsStrictlyPositive() ? rtt.GetMicroSeconds() : -1,
-                              tcb->m_cWnd / mss,
-                              tcb->m_ssThresh / mss))
+        int64_t sampleUs;
+        if (!m_rttSample.IsNull())
+        {
+            sampleUs = m_rttSample();
+        }
+        else
+        {
+            sampleUs = rtt.IsStrictlyPositive() ? rtt.GetMicroSeconds() : -1;
+        }
+        if (tsq_hystart_acked(&m_hs, now, sampleUs, tcb->m_cWnd / mss, tcb->m_ssThresh / mss))
         {
             tcb->m_ssThresh = tcb->m_cWnd.Get();
         }

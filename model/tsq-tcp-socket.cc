@@ -6,6 +6,7 @@
 
 #include "tsq-core-names.h"
 #include "tsq-cwnd-validation-ops.h"
+#include "tsq-rtt-sample-estimator.h"
 #include "tsq-socket-registry.h"
 #include "tsq-tag.h"
 
@@ -149,9 +150,10 @@ TsqTcpSocket::GetTypeId()
             .AddAttribute("LinuxHyStart",
                           "CUBIC leaves slow start by Linux 4.x's HyStart (tcp_cubic.c before "
                           "5.6: ms clock, ACK train longer than delay_min / 2, delay threshold "
-                          "clamp(delay_min / 8, 4 ms, 16 ms)) instead of ns-3 TcpCubic's "
-                          "(train longer than delay_min, threshold up to 1 s). No effect on "
-                          "other congestion controls.",
+                          "clamp(delay_min / 8, 4 ms, 16 ms)) fed each ACK's raw RTT sample "
+                          "(TsqRttSampleEstimator), instead of ns-3 TcpCubic's (train longer "
+                          "than delay_min, threshold up to 1 s, fed the smoothed RTT). No "
+                          "effect on other congestion controls.",
                           BooleanValue(false),
                           MakeBooleanAccessor(&TsqTcpSocket::SetLinuxHyStartAttr,
                                               &TsqTcpSocket::GetLinuxHyStartAttr),
@@ -248,8 +250,9 @@ TsqTcpSocket::TsqTcpSocket(const TsqTcpSocket& sock)
     if (wrapper)
     {
         m_userCc = wrapper->GetInner();
-        wrapper->SetGate(MakeCallback(&TsqTcpSocket::CwndGrowthAllowed, this));
+        WireWrapper(wrapper);
     }
+    m_rttSamplesTaken = sock.m_rttSamplesTaken;
 }
 
 TsqTcpSocket::~TsqTcpSocket()
@@ -267,6 +270,7 @@ TsqTcpSocket::DoDispose()
     if (wrapper)
     {
         wrapper->SetGate(MakeNullCallback<bool>());
+        wrapper->SetRttSample(MakeNullCallback<int64_t>());
     }
     m_userCc = nullptr;
     TcpSocketBase::DoDispose();
@@ -486,9 +490,42 @@ TsqTcpSocket::SetCongestionControlAlgorithm(Ptr<TcpCongestionOps> algo)
     m_userCc = algo;
     Ptr<TsqCwndValidationOps> wrapper = CreateObject<TsqCwndValidationOps>();
     wrapper->SetInner(algo);
-    wrapper->SetGate(MakeCallback(&TsqTcpSocket::CwndGrowthAllowed, this));
+    WireWrapper(wrapper);
     wrapper->SetLinuxHyStart(m_linuxHystart);
     TcpSocketBase::SetCongestionControlAlgorithm(wrapper);
+}
+
+void
+TsqTcpSocket::WireWrapper(Ptr<TsqCwndValidationOps> wrapper)
+{
+    wrapper->SetGate(MakeCallback(&TsqTcpSocket::CwndGrowthAllowed, this));
+    wrapper->SetRttSample(MakeCallback(&TsqTcpSocket::TakeRttSampleUs, this));
+}
+
+void
+TsqTcpSocket::SetRtt(Ptr<RttEstimator> rtt)
+{
+    NS_LOG_FUNCTION(this << rtt);
+    if (rtt && !DynamicCast<TsqRttSampleEstimator>(rtt))
+    {
+        Ptr<TsqRttSampleEstimator> recorder = CreateObject<TsqRttSampleEstimator>();
+        recorder->SetInner(rtt);
+        rtt = recorder;
+    }
+    m_rttSamplesTaken = 0;
+    TcpSocketBase::SetRtt(rtt);
+}
+
+int64_t
+TsqTcpSocket::TakeRttSampleUs()
+{
+    Ptr<TsqRttSampleEstimator> recorder = DynamicCast<TsqRttSampleEstimator>(m_rtt);
+    if (!recorder || recorder->GetSampleCount() == m_rttSamplesTaken)
+    {
+        return -1;
+    }
+    m_rttSamplesTaken = recorder->GetSampleCount();
+    return recorder->GetLastSample().GetMicroSeconds();
 }
 
 Ptr<TcpCongestionOps>

@@ -74,6 +74,8 @@ struct TsqSocketStats
  * Not charged: control segments (SYN, FIN without data, pure ACKs; Linux
  * charges pure ACKs with __sock_wfree, but a bulk sender sends almost none).
  */
+class TsqCwndValidationOps;
+
 class TsqTcpSocket : public TcpSocketBase
 {
   public:
@@ -168,6 +170,14 @@ class TsqTcpSocket : public TcpSocketBase
     /** \return the congestion control as configured, without the wrapper */
     Ptr<TcpCongestionOps> GetCongestionControlAlgorithm() const;
 
+    /**
+     * \brief Set the RTT estimator, wrapped in a TsqRttSampleEstimator so
+     * that Linux HyStart sees raw samples (the estimate, variation and
+     * RTO stay the wrapped estimator's).
+     * \param rtt the estimator (TcpL4Protocol's RttEstimatorType)
+     */
+    void SetRtt(Ptr<RttEstimator> rtt) override;
+
   protected:
     Ptr<TcpSocketBase> Fork() override;
     uint32_t AvailableWindow() const override;
@@ -213,6 +223,13 @@ class TsqTcpSocket : public TcpSocketBase
     struct tsq_limit_in LimitInput(uint64_t rate, uint32_t truesize, uint32_t factor) const;
     /** \return the TSO autosize (segments) at @rate */
     uint32_t AutosizeSegments(uint64_t rate) const;
+    /**
+     * \return the raw RTT sample of the ACK being processed, in us, once;
+     * -1 when it brought none or was already taken
+     */
+    int64_t TakeRttSampleUs();
+    /** Points the congestion-control wrapper's callbacks at this socket. */
+    void WireWrapper(Ptr<TsqCwndValidationOps> wrapper);
     /** LinuxHyStart setter: also tells the congestion-control wrapper. */
     void SetLinuxHyStartAttr(bool enable);
     /** \return the LinuxHyStart attribute */
@@ -273,6 +290,7 @@ class TsqTcpSocket : public TcpSocketBase
     uint64_t m_bursts{0};               //!< checks made
     uint64_t m_segments{0};             //!< segments charged
     uint64_t m_retransmitsOverLimit{0}; //!< see TsqSocketStats
+    uint64_t m_rttSamplesTaken{0};      //!< TsqRttSampleEstimator count seen
 
     // traces
     TracedValue<uint64_t> m_tsqLimit{0};                 //!< limit of the last check

@@ -6,8 +6,10 @@
 #include "ns3/config.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/node.h"
+#include "ns3/nstime.h"
 #include "ns3/p2p-bulk-scenario.h"
 #include "ns3/packet.h"
+#include "ns3/rtt-estimator.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
 #include "ns3/string.h"
@@ -16,6 +18,7 @@
 #include "ns3/tcp-l4-protocol.h"
 #include "ns3/tcp-socket-base.h"
 #include "ns3/test.h"
+#include "ns3/tsq-rtt-sample-estimator.h"
 #include "ns3/tsq-socket-registry.h"
 #include "ns3/tsq-tag.h"
 #include "ns3/tsq-tcp-socket-factory.h"
@@ -658,6 +661,61 @@ class TsqCwndValidationTestCase : public TestCase
 
 /**
  * \ingroup tsq-tests
+ * The RTT decorator keeps raw samples without changing the estimate TCP
+ * uses: fed the same samples, it and a bare RttMeanDeviation agree on the
+ * estimate and the variation after every sample, its last sample is the
+ * raw one, and its count survives Reset() and Copy().
+ */
+class TsqRttSampleTestCase : public TestCase
+{
+  public:
+    TsqRttSampleTestCase()
+        : TestCase("RTT decorator: raw samples kept, estimate unchanged")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<RttMeanDeviation> bare = CreateObject<RttMeanDeviation>();
+        Ptr<TsqRttSampleEstimator> dec = CreateObject<TsqRttSampleEstimator>();
+        dec->SetInner(CreateObject<RttMeanDeviation>());
+        NS_TEST_ASSERT_MSG_EQ(dec->GetEstimate(), bare->GetEstimate(), "initial estimate");
+        const int64_t samplesUs[] = {9750, 1000, 2003, 997, 4003, 2995, 1998, 12000, 1001};
+        uint64_t n = 0;
+        for (int64_t us : samplesUs)
+        {
+            bare->Measurement(MicroSeconds(us));
+            dec->Measurement(MicroSeconds(us));
+            ++n;
+            NS_TEST_ASSERT_MSG_EQ(dec->GetEstimate(), bare->GetEstimate(), "estimate");
+            NS_TEST_ASSERT_MSG_EQ(dec->GetVariation(), bare->GetVariation(), "variation");
+            NS_TEST_ASSERT_MSG_EQ(dec->GetNSamples(), bare->GetNSamples(), "samples");
+            NS_TEST_ASSERT_MSG_EQ(dec->GetLastSample(), MicroSeconds(us), "raw sample");
+            NS_TEST_ASSERT_MSG_EQ(dec->GetSampleCount(), n, "count");
+        }
+        // The smoothed value is not the last sample: what ns-3 3.37 hands
+        // PktsAcked differs from what Linux hands pkts_acked.
+        NS_TEST_ASSERT_MSG_NE(dec->GetEstimate(), dec->GetLastSample(), "smoothed == raw");
+
+        Ptr<RttEstimator> copy = dec->Copy();
+        Ptr<TsqRttSampleEstimator> c = DynamicCast<TsqRttSampleEstimator>(copy);
+        NS_TEST_ASSERT_MSG_NE(c, nullptr, "Copy() lost the decorator");
+        NS_TEST_ASSERT_MSG_EQ(c->GetEstimate(), dec->GetEstimate(), "copied estimate");
+        NS_TEST_ASSERT_MSG_NE(c->GetInner(), dec->GetInner(), "inner estimator shared");
+        c->Measurement(MilliSeconds(50));
+        NS_TEST_ASSERT_MSG_EQ(dec->GetLastSample(), MicroSeconds(1001), "copy wrote the original");
+
+        dec->Reset();
+        bare->Reset();
+        NS_TEST_ASSERT_MSG_EQ(dec->GetEstimate(), bare->GetEstimate(), "reset estimate");
+        NS_TEST_ASSERT_MSG_EQ(dec->GetNSamples(), 0U, "reset samples");
+        NS_TEST_ASSERT_MSG_EQ(dec->GetSampleCount(), n, "count must survive Reset()");
+    }
+};
+
+/**
+ * \ingroup tsq-tests
  * The suite of the TSQ socket.
  */
 class TsqSocketTestSuite : public TestSuite
@@ -670,6 +728,7 @@ class TsqSocketTestSuite : public TestSuite
         AddTestCase(new TsqFactoryTestCase, TestCase::QUICK);
         AddTestCase(new TsqThrottleTestCase, TestCase::QUICK);
         AddTestCase(new TsqCwndValidationTestCase, TestCase::QUICK);
+        AddTestCase(new TsqRttSampleTestCase, TestCase::QUICK);
         AddTestCase(new TsqTransparencyTestCase("ns3::TcpNewReno"), TestCase::QUICK);
         AddTestCase(new TsqTransparencyTestCase("ns3::TcpCubic"), TestCase::QUICK);
     }

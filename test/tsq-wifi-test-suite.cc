@@ -2,6 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "ns3/boolean.h"
+#include "ns3/config.h"
 #include "ns3/p2p-bulk-scenario.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
@@ -233,6 +235,81 @@ class TsqWifiShiftPolicyTestCase : public TestCase
  * \ingroup tsq-tests
  * The suite.
  */
+/**
+ * \ingroup tsq-tests
+ * Linux 4.x HyStart (LinuxHyStart) on the raw RTT samples the socket keeps
+ * (TsqRttSampleEstimator): over WiFi the ACKs of an aggregate come in
+ * trains, so CUBIC leaves slow start on the ACK-train test, above
+ * hystart_low_window and before any loss. Fails if the samples stop
+ * reaching the wrapper (no delay_min: HyStart never fires).
+ */
+class TsqWifiHyStartTestCase : public TestCase
+{
+  public:
+    TsqWifiHyStartTestCase()
+        : TestCase("Linux HyStart on raw RTT samples leaves slow start without loss")
+    {
+    }
+
+  private:
+    void OnSsThresh(uint32_t, uint32_t newValue)
+    {
+        if (m_exit.IsZero() && newValue < 1000000)
+        {
+            m_exit = Simulator::Now();
+            m_exitSsThresh = newValue;
+            m_lossBeforeExit = m_loss;
+        }
+    }
+
+    void OnCongState(TcpSocketState::TcpCongState_t, TcpSocketState::TcpCongState_t newValue)
+    {
+        if (newValue == TcpSocketState::CA_RECOVERY || newValue == TcpSocketState::CA_LOSS)
+        {
+            m_loss = true;
+        }
+    }
+
+    void DoRun() override
+    {
+        Config::SetDefault("ns3::TsqTcpSocket::LinuxHyStart", BooleanValue(true));
+        WifiUplinkConfig config;
+        config.durationS = 0.5;
+        config.warmupS = 0.2;
+        config.pingIntervalS = 0.2;
+        config.driverProfile = "ath9k";
+        config.wiredServer = true;
+        WifiUplinkScenario scenario(config);
+        scenario.Build();
+        Ptr<Node> sta = scenario.GetStations().Get(0);
+        Simulator::Schedule(Seconds(0.5) + NanoSeconds(1), [this, sta]() {
+            auto sockets = TsqHelper::GetSockets(sta);
+            NS_TEST_ASSERT_MSG_EQ(sockets.size(), 1u, "one TSQ socket");
+            if (!sockets.empty())
+            {
+                sockets[0]->TraceConnectWithoutContext(
+                    "SlowStartThreshold",
+                    MakeCallback(&TsqWifiHyStartTestCase::OnSsThresh, this));
+                sockets[0]->TraceConnectWithoutContext(
+                    "CongState",
+                    MakeCallback(&TsqWifiHyStartTestCase::OnCongState, this));
+            }
+        });
+        scenario.Run();
+        Simulator::Destroy();
+        Config::SetDefault("ns3::TsqTcpSocket::LinuxHyStart", BooleanValue(false));
+        NS_TEST_ASSERT_MSG_EQ(m_exit.IsZero(), false, "slow start never ended");
+        NS_TEST_ASSERT_MSG_EQ(m_lossBeforeExit, false, "slow start ended by a loss");
+        // hystart_low_window is 16 segments: no exit below it.
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(m_exitSsThresh, 16u * 1448u, "exit below 16 segments");
+    }
+
+    Time m_exit;                  //!< when ssthresh first became finite
+    uint32_t m_exitSsThresh{0};   //!< its value, bytes
+    bool m_loss{false};           //!< a recovery or loss state was entered
+    bool m_lossBeforeExit{false}; //!< ... before the exit
+};
+
 class TsqWifiTestSuite : public TestSuite
 {
   public:
@@ -242,6 +319,7 @@ class TsqWifiTestSuite : public TestSuite
         AddTestCase(new TsqWifiShiftPolicyTestCase, TestCase::QUICK);
         AddTestCase(new TsqWifiStarvationTestCase, TestCase::QUICK);
         AddTestCase(new TsqWifiDriverProfileTestCase, TestCase::QUICK);
+        AddTestCase(new TsqWifiHyStartTestCase, TestCase::QUICK);
     }
 };
 

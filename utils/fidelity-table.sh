@@ -1,0 +1,51 @@
+#!/bin/sh
+# fidelity-table.sh -- the Validation table of doc/validation.rst: each
+# model configuration runs reproduction 1 (tsq-pacing-shift, shifts 10, 9,
+# 8, 7) and gets its ratios to shift 10 and its distance to Linux's
+# (seed 004: 1.81, 2.87, 2.97), max over shifts 9..7 of
+# |ratio / Linux ratio - 1|.
+#
+# Usage: utils/fidelity-table.sh [BUILD_DIR] [SEEDS] [DURATION_S]
+#   defaults: build, 3 seeds, 6 s measured (about 15 minutes on one core)
+# Runs go to results/fidelity/<conf>/, tables to results/fidelity/<conf>.txt.
+set -eu
+build=${1:-build}
+seeds=${2:-3}
+duration=${3:-6}
+prog=$build/examples/tsq-pacing-shift
+[ -x "$prog" ] || { echo "fidelity-table: no $prog (build first: make build)" >&2; exit 1; }
+out=results/fidelity
+mkdir -p "$out"
+
+# conf|options|what it is
+confs='A|-|faithful default (ath9k profile, software-GSO truesize)
+A0|--ns3::WifiTsqAdapter::SoftwareGso=off|A without software-GSO truesize (the previous default)
+Ans3|--driver=ns3|A with the ns3 completion profile (depth 1)
+B|--ns3::TsqTcpSocket::LinuxHyStart=true|A + Linux 4.x HyStart on raw RTT samples
+C|--ns3::WifiTsqAdapter::PipelineDepth=3|A + ath9k completion after the next aggregate is formed
+D|--ns3::TsqTcpSocket::LinuxHyStart=true --ns3::WifiTsqAdapter::PipelineDepth=3|A + B + C
+E|--latencyUs=1000|A + 1 ms completion latency (ASSUMPTION)'
+
+printf '%-5s %-9s %-9s %-9s %-9s %-16s %-8s %s\n' conf shift10 shift9 shift8 shift7 "ratios 9/8/7" distance "configuration"
+echo "$confs" | while IFS='|' read -r name opts what; do
+    [ "$opts" = - ] && opts=
+    # shellcheck disable=SC2086 # opts is a list of options
+    nice "$prog" --shifts=10,9,8,7 --seeds="$seeds" --duration="$duration" \
+        --resultsDir="$out" --name="$name" --plot=0 $opts >"$out/$name.txt" 2>"$out/$name.log" ||
+        { echo "fidelity-table: $name failed, see $out/$name.log" >&2; exit 1; }
+    # Row: label runs Mb/s sd min-max ratio ...; MPDU/AMPDU is column 13.
+    awk -v name="$name" -v what="$what" '
+        $1 ~ /^shift(10|9|8|7)$/ { s = substr($1, 6); g[s] = $3; sd[s] = $4; m[s] = $13 }
+        END {
+            split("1.81 2.87 2.97", lin, " ")
+            d = 0; r = ""
+            for (i = 1; i <= 3; i++) {
+                s = 10 - i; q = g[s] / g[10]; r = r sprintf("%.2f ", q)
+                e = q / lin[i] - 1; if (e < 0) e = -e; if (e > d) d = e
+            }
+            printf "%-5s %-9s %-9s %-9s %-9s %-16s %-8.2f %s\n", name,
+                sprintf("%.1f(%.0f)", g[10], m[10]), sprintf("%.1f(%.0f)", g[9], m[9]),
+                sprintf("%.1f(%.0f)", g[8], m[8]), sprintf("%.1f(%.0f)", g[7], m[7]), r, d, what
+        }' "$out/$name.txt"
+done
+echo "goodput Mb/s (mean MPDUs per A-MPDU); $seeds seed(s) x $duration s; tables in $out/<conf>.txt"
