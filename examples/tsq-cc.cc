@@ -8,7 +8,6 @@
  *
  *   ./tsq-cc                  # full: 3 seeds x 10 s per point
  *   ./tsq-cc --quick
- *   ./tsq-cc --bbrPacing=0    # BBR without ns-3 pacing
  */
 
 #include "ns3/core-module.h"
@@ -67,8 +66,8 @@ main(int argc, char* argv[])
     exp.AddColumns(TsqExperiment::LatencyColumns());
     exp.AddColumns(TsqExperiment::StackColumns());
     exp.AddNote("ratio: goodput / goodput of CUBIC at shift 10. Shift: forced on the WiFi "
-                "device (mac80211 of 4.14 sets none; 4.16 sets 8). BBR paces "
-                "(--bbrPacing, default on, as Linux >= 4.13 does without fq).");
+                "device (mac80211 of 4.14 sets none; 4.16 sets 8). BBR paces, as "
+                "Linux >= 4.13 does without fq.");
     exp.SetPlotX("point", "congestion control and shift");
     exp.SetSeedLabel("article (seed 000, prose)");
     return exp.Execute();

@@ -109,10 +109,6 @@ WifiUplinkConfig::AddToCommandLine(CommandLine& cmd)
     cmd.AddValue("wiredServer", "put the TCP receiver on a wired host behind the AP", wiredServer);
     cmd.AddValue("queueDisc", "root queue discs: fq_codel (ns-3 default) or pfifo_fast", queueDisc);
     cmd.AddValue("cc", "congestion control: cubic, newreno or bbr", congestionControl);
-    cmd.AddValue("bbrPacing",
-                 "BBR paces its sender (ns-3 EnablePacing; Linux >= 4.13 paces BBR "
-                 "internally without fq)",
-                 bbrPacing);
     cmd.AddValue("socketFactory", "TypeId of the TCP socket factory", socketFactory);
     cmd.AddValue("segmentSize", "TCP MSS in bytes (536..8960)", segmentSize);
     cmd.AddValue("sndBuf", "send buffer in bytes (4096..1073741824)", sndBufBytes);
@@ -352,9 +348,12 @@ WifiUplinkScenario::Build()
     Config::SetDefault(
         "ns3::TcpL4Protocol::SocketType",
         TypeIdValue(TypeId::LookupByName(CongestionControlTypeId(m_config.congestionControl))));
-    // Set every run (runs of one program share the Config defaults).
+    // Set every run (runs of one program share the Config defaults). Only
+    // BBR paces, as in Linux >= 4.13 without fq; ns-3's TcpBbr switches
+    // pacing on by itself (InitPacingRate), so this only keeps the others
+    // unpaced.
     Config::SetDefault("ns3::TcpSocketState::EnablePacing",
-                       BooleanValue(m_config.congestionControl == "bbr" && m_config.bbrPacing));
+                       BooleanValue(m_config.congestionControl == "bbr"));
     Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(m_config.segmentSize));
     Config::SetDefault("ns3::TcpSocket::SndBufSize", UintegerValue(m_config.sndBufBytes));
     Config::SetDefault("ns3::TcpSocket::RcvBufSize", UintegerValue(m_config.rcvBufBytes));
@@ -963,10 +962,6 @@ WifiUplinkRunRecord(const std::string& experiment,
     run.SetParam("link", config.link);
     run.SetParam("traffic", config.traffic);
     run.SetParam("queue_disc", config.queueDisc);
-    if (config.congestionControl == "bbr")
-    {
-        run.SetParam("bbr_pacing", config.bbrPacing ? 1 : 0);
-    }
     run.SetParam("rate_control", config.minstrel ? "minstrel-ht" : "constant");
     run.SetParam("wired_server", config.wiredServer ? 1 : 0);
     run.SetParam("device_shift", config.deviceShift);

@@ -55,7 +55,6 @@ struct WifiUplinkConfig
     bool wiredServer{false};                //!< receiver on a host behind the AP
     std::string queueDisc{"fq_codel"};      //!< root queue discs: fq_codel or pfifo_fast
     std::string congestionControl{"cubic"}; //!< cubic, newreno or bbr
-    bool bbrPacing{true}; //!< BBR paces (ns-3 EnablePacing), as Linux >= 4.13 does without fq
     std::string socketFactory{"ns3::TcpSocketFactory"}; //!< TypeId of the TCP factory
     uint32_t segmentSize{1448};                         //!< TCP MSS, bytes
     uint32_t sndBufBytes{4194304};                      //!< SO_SNDBUF, bytes (Linux tcp_wmem max)
