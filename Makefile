@@ -3,6 +3,7 @@
 #
 #   make demo    install what is missing, build, run the main job
 #   make check   install what is missing, build, run every test
+#   make bench   build, print the performance tables
 #
 # BUILD=dir selects the build directory; CMAKE_FLAGS adds configure options
 # (e.g. CMAKE_FLAGS=-DTSQ_SANITIZE=ON).
@@ -12,8 +13,9 @@ CORE_BUILD ?= $(BUILD)-core-asan
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 FUZZ_SECONDS ?= 30
+BENCH_FLAGS ?=
 
-.PHONY: build demo figures check check-core-sanitized in-tree clean
+.PHONY: build demo figures check check-core-sanitized in-tree bench clean
 
 build:
 	sh utils/install-deps.sh build
@@ -49,6 +51,18 @@ check-core-sanitized:
 	CC=clang cmake -S c-core -B $(CORE_BUILD) -DTSQ_SANITIZE=ON -DTSQ_FUZZ=ON
 	cmake --build $(CORE_BUILD) -j$(JOBS)
 	TSQ_FUZZ_SECONDS=$(FUZZ_SECONDS) ctest --test-dir $(CORE_BUILD) --output-on-failure -j$(JOBS)
+
+# Performance tables (printed, never judged): the C core's cost per call of
+# its hot functions, then the simulation's cost of the module (ns-3's TCP,
+# the module with TSQ off, its default; WiFi and p2p) in one run.
+# BENCH_FLAGS=--quick for short runs.
+bench:
+	$(MAKE) build
+	@echo "== bench: C core, cost per call (c-core/bench/bench_core.c)"
+	$(BUILD)/c-core/bench_core $(BENCH_FLAGS)
+	@echo
+	@echo "== bench: simulation cost of the module (examples/tsq-bench.cc)"
+	$(BUILD)/examples/tsq-bench $(BENCH_FLAGS)
 
 # In-tree build with ns-3's own tooling (slow: tens of minutes the first time).
 in-tree:

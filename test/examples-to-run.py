@@ -17,6 +17,7 @@ cpp_examples = [
      "True", "False"),
     ("tsq-wired-control --only=1-tsq --seeds=1 --duration=1 --warmup=0.5 --plot=0",
      "True", "False"),
+    ("tsq-bench --links=p2p --duration=0.5 --warmup=0 --reps=1", "True", "False"),
 ]
 
 # A list of Python examples to run: none.

@@ -42,7 +42,7 @@ echo "$mutants" | while IFS='|' read -r name file expr; do
 		continue
 	fi
 	if ! cmake -S "$dir" -B "$dir/build" -DTSQ_MUTATION_TEST=OFF -DTSQ_FUZZ=OFF \
-		-DTSQ_SANITIZE=OFF >"$dir/log" 2>&1 ||
+		-DTSQ_SANITIZE=OFF -DTSQ_BENCH=OFF >"$dir/log" 2>&1 ||
 	   ! cmake --build "$dir/build" -j "$jobs" >>"$dir/log" 2>&1; then
 		echo "mutant $name: killed (does not build)"
 		continue
