@@ -24,6 +24,7 @@
 #include "ns3/log.h"
 #include "ns3/mobility-helper.h"
 #include "ns3/on-off-helper.h"
+#include "ns3/onoff-application.h"
 #include "ns3/packet-sink-helper.h"
 #include "ns3/point-to-point-helper.h"
 #include "ns3/rng-seed-manager.h"
@@ -44,6 +45,7 @@
 #include "ns3/wifi-net-device.h"
 #include "ns3/wifi-psdu.h"
 #include "ns3/wifi-tsq-adapter.h"
+#include "ns3/yans-wifi-channel.h"
 #include "ns3/yans-wifi-helper.h"
 
 #include <algorithm>
@@ -376,6 +378,48 @@ WifiUplinkScenario::Build()
     InstallStacks();
     InstallTsq();
     InstallApplications();
+    AssignStreams();
+}
+
+void
+WifiUplinkScenario::AssignStreams()
+{
+    // ns-3 numbers automatic random streams with a process-wide counter
+    // that Simulator::Destroy does not reset, so without fixed streams a
+    // run depended on the runs made before it in the same process.
+    int64_t stream = 0;
+    NodeContainer all(m_stations, m_ap);
+    if (m_server != m_ap)
+    {
+        all.Add(m_server);
+    }
+    if (m_config.link == "wifi")
+    {
+        WifiHelper wifi;
+        stream += wifi.AssignStreams(m_staDevices, stream);
+        stream += wifi.AssignStreams(m_apDevice, stream);
+        Ptr<WifiNetDevice> ap = DynamicCast<WifiNetDevice>(m_apDevice.Get(0));
+        Ptr<YansWifiChannel> channel = DynamicCast<YansWifiChannel>(ap->GetChannel());
+        if (channel)
+        {
+            stream += channel->AssignStreams(stream);
+        }
+        if (m_apRxErrorModel)
+        {
+            stream += m_apRxErrorModel->AssignStreams(stream);
+        }
+        MobilityHelper mobility;
+        stream += mobility.AssignStreams(all, stream);
+    }
+    InternetStackHelper stack;
+    stream += stack.AssignStreams(all, stream);
+    for (uint32_t i = 0; i < m_senderApps.GetN(); ++i)
+    {
+        if (Ptr<OnOffApplication> onoff = DynamicCast<OnOffApplication>(m_senderApps.Get(i)))
+        {
+            stream += onoff->AssignStreams(stream);
+        }
+    }
 }
 
 void
@@ -445,6 +489,7 @@ WifiUplinkScenario::InstallWifi()
         // Lossy uplink: MPDUs lost at the AP's receiver force MAC retries
         // and, at the retry limit, drops at the stations.
         Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
+        m_apRxErrorModel = em;
         em->SetAttribute("ErrorUnit", StringValue("ERROR_UNIT_PACKET"));
         em->SetAttribute("ErrorRate", DoubleValue(m_config.apRxErrorRate));
         Ptr<WifiNetDevice> apDev = DynamicCast<WifiNetDevice>(m_apDevice.Get(0));

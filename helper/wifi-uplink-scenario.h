@@ -9,6 +9,7 @@
 
 #include "ns3/application-container.h"
 #include "ns3/data-rate.h"
+#include "ns3/error-model.h"
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
@@ -214,6 +215,8 @@ class WifiUplinkScenario
     void InstallP2p();
     void InstallStacks();
     void InstallApplications();
+    /** Fixes every random stream of the run (a run must not depend on earlier runs). */
+    void AssignStreams();
     void OnPsduBegin(WifiConstPsduMap psdus, WifiTxVector txVector, double txPowerW);
     void OnPingRtt(Time rtt);
     void StartWindow();
@@ -256,6 +259,7 @@ class WifiUplinkScenario
     std::vector<uint64_t> m_psduHistogram;
 
     WifiUplinkConfig m_config;
+    Ptr<RateErrorModel> m_apRxErrorModel; //!< the AP receiver's error model, if any
     NodeContainer m_stations;
     Ptr<Node> m_ap;
     Ptr<Node> m_server;

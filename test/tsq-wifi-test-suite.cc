@@ -310,6 +310,59 @@ class TsqWifiHyStartTestCase : public TestCase
     bool m_lossBeforeExit{false}; //!< ... before the exit
 };
 
+/**
+ * \ingroup tsq-tests
+ * A run is the same run whatever ran before it in the process: the
+ * scenario fixes its random streams (AssignStreams), so two identical runs
+ * in a row execute the same events and measure the same goodput. The
+ * experiment programs run their points one after another in one process;
+ * without fixed streams a point's result depended on the points before it.
+ */
+class TsqWifiRepeatableTestCase : public TestCase
+{
+  public:
+    TsqWifiRepeatableTestCase()
+        : TestCase("two identical runs in one process measure the same")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        uint64_t events[4];
+        double goodput[4];
+        for (int k = 0; k < 4; ++k)
+        {
+            WifiUplinkConfig config;
+            config.durationS = 0.5;
+            config.warmupS = 0.2;
+            config.driverProfile = "ath9k";
+            config.minstrel = true; // rate control draws random numbers too
+            config.apRxErrorRate = 0.05;
+            if (k >= 2)
+            {
+                config.traffic = "udp";
+                config.wiredServer = true;
+                config.nSta = 2;
+            }
+            WifiUplinkScenario scenario(config);
+            scenario.Build();
+            WifiUplinkResult result = scenario.Run();
+            events[k] = Simulator::GetEventCount();
+            goodput[k] = result.goodputMbps;
+            Simulator::Destroy();
+        }
+        for (int k = 0; k < 4; k += 2)
+        {
+            NS_TEST_ASSERT_MSG_GT(goodput[k], 1.0, "the run carried no traffic");
+            NS_TEST_ASSERT_MSG_EQ(events[k + 1], events[k], "events differ between identical runs");
+            NS_TEST_ASSERT_MSG_EQ(goodput[k + 1],
+                                  goodput[k],
+                                  "goodput differs between identical runs");
+        }
+    }
+};
+
 class TsqWifiTestSuite : public TestSuite
 {
   public:
@@ -320,6 +373,7 @@ class TsqWifiTestSuite : public TestSuite
         AddTestCase(new TsqWifiStarvationTestCase, TestCase::QUICK);
         AddTestCase(new TsqWifiDriverProfileTestCase, TestCase::QUICK);
         AddTestCase(new TsqWifiHyStartTestCase, TestCase::QUICK);
+        AddTestCase(new TsqWifiRepeatableTestCase, TestCase::QUICK);
     }
 };
 
