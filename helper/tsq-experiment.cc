@@ -21,6 +21,8 @@
 #include <iostream>
 #include <set>
 #include <sstream>
+#include <sys/types.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #ifndef TSQ_SOURCE_DIR
@@ -388,7 +390,12 @@ TsqExperiment::Parse(int argc, char* argv[])
     m_base.warmupS = m_fullWarmupS;
     m_seeds = m_fullSeeds;
     m_base.AddToCommandLine(m_cmd);
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    m_jobs = cpus > 0 ? static_cast<uint32_t>(std::min(cpus, 256L)) : 1;
     m_cmd.AddValue("seeds", "runs per point, seeds seed..seed+seeds-1 (1..1000)", m_seeds);
+    m_cmd.AddValue("jobs",
+                   "runs at a time, each in its own process (1..256; default: the online CPUs)",
+                   m_jobs);
     m_cmd.AddValue("quick", "quick mode: fewer seeds, shorter runs (make demo)", m_quick);
     m_cmd.AddValue("only", "run only these points (comma-separated labels; empty: all)", m_only);
     m_cmd.AddValue("resultsDir", "folder of the result files", m_resultsDir);
@@ -431,6 +438,10 @@ TsqExperiment::Parse(int argc, char* argv[])
         error = TsqOutOfRange("seeds",
                               std::to_string(m_seeds),
                               "1..(2147483648 - seed): the last RngRun must stay valid");
+    }
+    if (error.empty() && (m_jobs < 1 || m_jobs > 256))
+    {
+        error = TsqOutOfRange("jobs", std::to_string(m_jobs), "1..256");
     }
     if (error.empty() && !ValidStem(m_name))
     {
@@ -544,7 +555,7 @@ TsqExperiment::WriteJobsFile(const std::vector<Job>& jobs) const
     for (const std::string& a : m_args)
     {
         static const char* const own[] =
-            {"jobsFile", "only", "seeds", "seed", "fromDb", "merge", "plot"};
+            {"jobsFile", "only", "seeds", "seed", "fromDb", "merge", "plot", "jobs"};
         bool drop = false;
         for (const char* o : own)
         {
@@ -703,6 +714,131 @@ TsqExperiment::Plot(const std::vector<TsqRow>& rows, const std::string& db) cons
     }
 }
 
+bool
+TsqExperiment::RunJob(const Job& job, const std::string& dir, double* wallS) const
+{
+    auto r0 = std::chrono::steady_clock::now();
+    WifiUplinkScenario scenario(job.config);
+    scenario.Build();
+    WifiUplinkResult result = scenario.Run();
+    Simulator::Destroy();
+    *wallS = std::chrono::duration<double>(std::chrono::steady_clock::now() - r0).count();
+    TsqRunRecord record =
+        WifiUplinkRunRecord(m_experiment, m_points[job.point].label, job.config, result, *wallS);
+    const std::string stem = dir + "/" + RunStem(job);
+    TsqResultsDb::WriteRun(stem + ".db", record);
+    if (m_flent && job.config.traffic == "tcp" &&
+        record.GetSeries().count(TsqRunRecord::SERIES_GOODPUT) > 0)
+    {
+        TsqFlentOptions flent;
+        flent.testName = "tcp_1up";
+        flent.stepSizeS = job.config.sampleIntervalS;
+        flent.originS = result.windowStartS;
+        flent.title = m_experiment + " " + m_points[job.point].label + " seed " +
+                      std::to_string(job.config.seed);
+        TsqFlentWriter::Write(stem + ".flent.gz", record, flent);
+    }
+    return true;
+}
+
+std::vector<TsqExperiment::Done>
+TsqExperiment::RunAll(const std::vector<Job>& jobs, const std::string& dir) const
+{
+    std::vector<Done> done;
+    auto t0 = std::chrono::steady_clock::now();
+    auto progress = [&](const Done& d) {
+        const Job& job = jobs[d.index];
+        std::string what = "FAILED";
+        if (d.ok)
+        {
+            std::vector<TsqRow> got = ReadDb(dir + "/" + RunStem(job) + ".db");
+            what = got.size() == 1
+                       ? Fixed(got.front()["goodput_mbps"].GetReal(), 1) + " Mb/s, ping " +
+                             Fixed(got.front()["ping_rtt_ms_mean"].GetReal(), 1) + " ms"
+                       : "no database";
+        }
+        double elapsed =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        std::fprintf(stderr,
+                     "[%zu/%zu] %s seed %u: %s (%.1f s; ~%.0f s left)\n",
+                     done.size(),
+                     jobs.size(),
+                     m_points[job.point].label.c_str(),
+                     job.config.seed,
+                     what.c_str(),
+                     d.wallS,
+                     elapsed / done.size() * (jobs.size() - done.size()));
+    };
+    // A database left by an earlier run of the same job must not pass for
+    // this one's.
+    for (const Job& job : jobs)
+    {
+        const std::string stem = dir + "/" + RunStem(job);
+        std::remove((stem + ".db").c_str());
+        std::remove((stem + ".flent.gz").c_str());
+    }
+    if (m_jobs <= 1)
+    {
+        for (std::size_t k = 0; k < jobs.size(); ++k)
+        {
+            double wall = 0;
+            done.push_back({k, RunJob(jobs[k], dir, &wall), wall});
+            progress(done.back());
+        }
+        return done;
+    }
+    // Each run in a child process: the parent never simulates, so every
+    // run starts from the same process state, and runs use all cores.
+    std::map<pid_t, std::pair<std::size_t, std::chrono::steady_clock::time_point>> running;
+    std::size_t next = 0;
+    std::cout << std::flush;
+    std::fflush(stderr);
+    while (next < jobs.size() || !running.empty())
+    {
+        while (next < jobs.size() && running.size() < m_jobs)
+        {
+            pid_t pid = fork();
+            if (pid < 0)
+            {
+                std::perror("fork");
+                break;
+            }
+            if (pid == 0)
+            {
+                double wall = 0;
+                bool ok = RunJob(jobs[next], dir, &wall);
+                std::fflush(nullptr);
+                _exit(ok ? 0 : 1);
+            }
+            running[pid] = {next, std::chrono::steady_clock::now()};
+            ++next;
+        }
+        if (running.empty())
+        {
+            // fork failed with nothing running: report the rest as failed
+            for (; next < jobs.size(); ++next)
+            {
+                done.push_back({next, false, 0});
+            }
+            break;
+        }
+        int status = 0;
+        pid_t pid = waitpid(-1, &status, 0);
+        auto it = running.find(pid);
+        if (pid < 0 || it == running.end())
+        {
+            continue;
+        }
+        double wall =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - it->second.second)
+                .count();
+        done.push_back({it->second.first, WIFEXITED(status) && WEXITSTATUS(status) == 0, wall});
+        running.erase(it);
+        progress(done.back());
+    }
+    return done;
+}
+
 int
 TsqExperiment::Execute()
 {
@@ -801,48 +937,35 @@ TsqExperiment::Execute()
               << m_base.warmupS << " s warm-up" << (m_quick ? ", quick mode" : "") << ")\n"
               << std::flush;
     auto t0 = std::chrono::steady_clock::now();
+    std::vector<Done> done = RunAll(jobs, dir);
     std::vector<TsqRow> rows;
     std::vector<std::string> files;
     std::vector<std::string> flentFiles;
-    for (std::size_t k = 0; k < jobs.size(); ++k)
+    bool failed = false;
+    std::sort(done.begin(), done.end(), [](const Done& a, const Done& b) {
+        return a.index < b.index;
+    });
+    for (const Done& d : done)
     {
-        const Job& job = jobs[k];
-        auto r0 = std::chrono::steady_clock::now();
-        WifiUplinkScenario scenario(job.config);
-        scenario.Build();
-        WifiUplinkResult result = scenario.Run();
-        Simulator::Destroy();
-        double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - r0).count();
-        TsqRunRecord record =
-            WifiUplinkRunRecord(m_experiment, m_points[job.point].label, job.config, result, wall);
-        const std::string stem = dir + "/" + RunStem(job);
-        TsqResultsDb::WriteRun(stem + ".db", record);
-        files.push_back(stem + ".db");
-        if (m_flent && job.config.traffic == "tcp" &&
-            record.GetSeries().count(TsqRunRecord::SERIES_GOODPUT) > 0)
+        const std::string stem = dir + "/" + RunStem(jobs[d.index]);
+        std::vector<TsqRow> got = d.ok ? ReadDb(stem + ".db") : std::vector<TsqRow>();
+        if (got.size() != 1)
         {
-            TsqFlentOptions flent;
-            flent.testName = "tcp_1up";
-            flent.stepSizeS = job.config.sampleIntervalS;
-            flent.originS = result.windowStartS;
-            flent.title = m_experiment + " " + m_points[job.point].label + " seed " +
-                          std::to_string(job.config.seed);
-            TsqFlentWriter::Write(stem + ".flent.gz", record, flent);
+            std::cerr << "run " << stem << " failed: no database" << std::endl;
+            failed = true;
+            continue;
+        }
+        rows.push_back(got.front());
+        files.push_back(stem + ".db");
+        std::ifstream flent(stem + ".flent.gz");
+        if (flent.good())
+        {
             flentFiles.push_back(stem + ".flent.gz");
         }
-        rows.push_back(TsqTable::RowOf(record));
-        double elapsed =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        std::fprintf(stderr,
-                     "[%zu/%zu] %s seed %u: %.1f Mb/s, ping %.1f ms (%.1f s; ~%.0f s left)\n",
-                     k + 1,
-                     jobs.size(),
-                     m_points[job.point].label.c_str(),
-                     job.config.seed,
-                     result.goodputMbps,
-                     result.pingRttMsMean,
-                     wall,
-                     elapsed / (k + 1) * (jobs.size() - k - 1));
+    }
+    if (failed)
+    {
+        return 1;
     }
     double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 

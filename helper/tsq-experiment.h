@@ -218,7 +218,26 @@ class TsqExperiment
         WifiUplinkConfig config; //!< the run's configuration
     };
 
+    /** The outcome of one run, as the parent reads it back. */
+    struct Done
+    {
+        std::size_t index; //!< into the job list
+        bool ok;           //!< the run wrote its database
+        double wallS;      //!< wall seconds of the run
+    };
+
     std::string RunStem(const Job& job) const;
+    /**
+     * Run one job in this process: simulate, write its database and its
+     * .flent.gz. \return false when a file could not be written
+     */
+    bool RunJob(const Job& job, const std::string& dir, double* wallS) const;
+    /**
+     * Run the jobs, up to m_jobs at a time in child processes (fork) when
+     * m_jobs > 1, else one by one in this process; report progress.
+     * \return one entry per job, in the order they finished
+     */
+    std::vector<Done> RunAll(const std::vector<Job>& jobs, const std::string& dir) const;
     std::string Quote(const std::string& s) const;
     int WriteJobsFile(const std::vector<Job>& jobs) const;
     std::vector<TsqRow> ReadDb(const std::string& path) const;
@@ -231,6 +250,7 @@ class TsqExperiment
     WifiUplinkConfig m_base;
     std::vector<std::string> m_args; //!< argv[1..]
     std::string m_program;           //!< argv[0], absolute when possible
+    uint32_t m_jobs{0};              //!< runs at a time (0 until Parse: the online CPUs)
     uint32_t m_seeds{5};
     uint32_t m_fullSeeds{5};
     double m_fullDurationS{10};
