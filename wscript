@@ -30,6 +30,7 @@ def build(bld):
         'model/tsq-socket-registry.cc',
         'model/tsq-cwnd-validation-ops.cc',
         'model/tsq-rtt-sample-estimator.cc',
+        'model/tsq-rate-ops.cc',
         'model/tsq-tcp-socket.cc',
         'model/tsq-tcp-socket-factory.cc',
         'model/tsq-tx-completion.cc',
@@ -49,6 +50,7 @@ def build(bld):
         'c-core/src/profile.c',
         'c-core/src/ampdu.c',
         'c-core/src/completion.c',
+        'c-core/src/rate.c',
     ]
 
     module_test = bld.create_ns3_module_test_library('tsq')
@@ -61,6 +63,7 @@ def build(bld):
         'test/tsq-wifi-test-suite.cc',
         'test/tsq-balance-test-suite.cc',
         'test/tsq-results-test-suite.cc',
+        'test/tsq-rate-test-suite.cc',
     ]
 
     headers = bld(features='ns3header')
@@ -72,6 +75,7 @@ def build(bld):
         'model/tsq-socket-registry.h',
         'model/tsq-cwnd-validation-ops.h',
         'model/tsq-rtt-sample-estimator.h',
+        'model/tsq-rate-ops.h',
         'model/tsq-tcp-socket.h',
         'model/tsq-tcp-socket-factory.h',
         'model/tsq-tx-completion.h',

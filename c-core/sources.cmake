@@ -10,6 +10,7 @@ set(TSQ_CORE_SOURCES
   src/profile.c
   src/ampdu.c
   src/completion.c
+  src/rate.c
 )
 set(TSQ_CORE_HEADERS
   include/tsq/types.h
@@ -22,4 +23,5 @@ set(TSQ_CORE_HEADERS
   include/tsq/tsq.h
   include/tsq/ampdu.h
   include/tsq/completion.h
+  include/tsq/rate.h
 )

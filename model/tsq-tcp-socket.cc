@@ -6,6 +6,7 @@
 
 #include "tsq-core-names.h"
 #include "tsq-cwnd-validation-ops.h"
+#include "tsq-rate-ops.h"
 #include "tsq-rtt-sample-estimator.h"
 #include "tsq-socket-registry.h"
 #include "tsq-tag.h"
@@ -16,6 +17,7 @@
 #include "ns3/rtt-estimator.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
+#include "ns3/tcp-rate-ops.h"
 #include "ns3/tcp-tx-buffer.h"
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
@@ -166,6 +168,19 @@ TsqTcpSocket::GetTypeId()
                           UintegerValue(0),
                           MakeUintegerAccessor(&TsqTcpSocket::m_maxTcpHeader),
                           MakeUintegerChecker<uint32_t>(0, 1024))
+            .AddAttribute("LinuxRateSample",
+                          "The delivery-rate estimator BBR reads is Linux 4.16's tcp_rate.c "
+                          "(TsqRateOps: a fresh sample per ACK, ACK phase from the delivered "
+                          "skb's own delivered time, invalid samples carry no rate) instead "
+                          "of ns-3 3.37's TcpRateLinux, whose ACK-phase bug (measured from "
+                          "the previous sample, or from time 0 after an invalid one) makes "
+                          "BBR collapse. Set before the connection starts. No effect on "
+                          "congestion controls without their own control loop (CUBIC, "
+                          "NewReno).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&TsqTcpSocket::SetLinuxRateSampleAttr,
+                                              &TsqTcpSocket::GetLinuxRateSampleAttr),
+                          MakeBooleanChecker())
             .AddTraceSource("TsqLimit",
                             "The TSQ limit of the last check, bytes (UINT64_MAX: no limit)",
                             MakeTraceSourceAccessor(&TsqTcpSocket::m_tsqLimit),
@@ -209,6 +224,7 @@ TsqTcpSocket::TsqTcpSocket()
     tsq_cwnd_state_init(&m_cwndState);
     m_id = TsqSocketRegistry::Register(this);
     ConnectTx();
+    InstallRateOps();
 }
 
 TsqTcpSocket::TsqTcpSocket(const TsqTcpSocket& sock)
@@ -226,6 +242,7 @@ TsqTcpSocket::TsqTcpSocket(const TsqTcpSocket& sock)
       m_softwareGso(sock.m_softwareGso),
       m_linuxHystart(sock.m_linuxHystart),
       m_maxTcpHeader(sock.m_maxTcpHeader),
+      m_linuxRateSample(sock.m_linuxRateSample),
       m_userCc(sock.m_userCc),
       m_tsqLimit(sock.m_tsqLimit),
       m_bytesQueued(sock.m_bytesQueued),
@@ -253,6 +270,8 @@ TsqTcpSocket::TsqTcpSocket(const TsqTcpSocket& sock)
         WireWrapper(wrapper);
     }
     m_rttSamplesTaken = sock.m_rttSamplesTaken;
+    // TcpSocketBase's copy constructor gave the fork a new TcpRateLinux.
+    InstallRateOps();
 }
 
 TsqTcpSocket::~TsqTcpSocket()
@@ -271,6 +290,12 @@ TsqTcpSocket::DoDispose()
     {
         wrapper->SetGate(MakeNullCallback<bool>());
         wrapper->SetRttSample(MakeNullCallback<int64_t>());
+    }
+    Ptr<TsqRateOps> rateOps = DynamicCast<TsqRateOps>(m_rateOps);
+    if (rateOps)
+    {
+        rateOps->SetWmemAlloc(MakeNullCallback<uint64_t>());
+        rateOps->SetPacketsOut(MakeNullCallback<uint32_t>());
     }
     m_userCc = nullptr;
     TcpSocketBase::DoDispose();
@@ -697,6 +722,58 @@ bool
 TsqTcpSocket::GetLinuxHyStartAttr() const
 {
     return m_linuxHystart;
+}
+
+void
+TsqTcpSocket::SetLinuxRateSampleAttr(bool enable)
+{
+    m_linuxRateSample = enable;
+    InstallRateOps();
+}
+
+bool
+TsqTcpSocket::GetLinuxRateSampleAttr() const
+{
+    return m_linuxRateSample;
+}
+
+void
+TsqTcpSocket::InstallRateOps()
+{
+    Ptr<TsqRateOps> ours = DynamicCast<TsqRateOps>(m_rateOps);
+    if (!m_linuxRateSample)
+    {
+        if (ours)
+        {
+            m_rateOps = CreateObject<TcpRateLinux>();
+        }
+        return;
+    }
+    if (!ours)
+    {
+        ours = CreateObject<TsqRateOps>();
+        m_rateOps = ours;
+    }
+    ours->SetWmemAlloc(MakeCallback(&TsqTcpSocket::RateWmemAlloc, this));
+    ours->SetPacketsOut(MakeCallback(&TsqTcpSocket::RatePacketsOut, this));
+}
+
+uint64_t
+TsqTcpSocket::RateWmemAlloc() const
+{
+    return m_sk.queued;
+}
+
+uint32_t
+TsqTcpSocket::RatePacketsOut() const
+{
+    return UnAckDataCount();
+}
+
+Ptr<TcpRateOps>
+TsqTcpSocket::GetRateOps() const
+{
+    return m_rateOps;
 }
 
 uint32_t

@@ -73,6 +73,14 @@ struct TsqSocketStats
  *
  * Not charged: control segments (SYN, FIN without data, pure ACKs; Linux
  * charges pure ACKs with __sock_wfree, but a bulk sender sends almost none).
+ *
+ * Delivery rate: with LinuxRateSample (default) the socket's rate
+ * estimator (TcpSocketBase::m_rateOps, what BBR's CongControl reads) is a
+ * TsqRateOps, Linux 4.16's tcp_rate.c from the core, fed this socket's
+ * bytes queued below TCP and unacknowledged bytes, instead of ns-3 3.37's
+ * TcpRateLinux, whose ACK-phase defect makes BBR collapse. Only congestion
+ * controls with their own control loop (HasCongControl(): BBR) read it;
+ * for the transparency contract above, LinuxRateSample is false too.
  */
 class TsqCwndValidationOps;
 
@@ -178,6 +186,13 @@ class TsqTcpSocket : public TcpSocketBase
      */
     void SetRtt(Ptr<RttEstimator> rtt) override;
 
+    /**
+     * \return the socket's delivery-rate estimator (a TsqRateOps with
+     * LinuxRateSample, else ns-3's TcpRateLinux), e.g. to connect its
+     * TcpRateSampleUpdated trace
+     */
+    Ptr<TcpRateOps> GetRateOps() const;
+
   protected:
     Ptr<TcpSocketBase> Fork() override;
     uint32_t AvailableWindow() const override;
@@ -234,6 +249,19 @@ class TsqTcpSocket : public TcpSocketBase
     void SetLinuxHyStartAttr(bool enable);
     /** \return the LinuxHyStart attribute */
     bool GetLinuxHyStartAttr() const;
+    /** LinuxRateSample setter: installs the matching rate estimator. */
+    void SetLinuxRateSampleAttr(bool enable);
+    /** \return the LinuxRateSample attribute */
+    bool GetLinuxRateSampleAttr() const;
+    /**
+     * Makes m_rateOps a TsqRateOps wired to this socket (LinuxRateSample)
+     * or, when it is one and the attribute is false, ns-3's TcpRateLinux.
+     */
+    void InstallRateOps();
+    /** \return bytes queued below TCP (sk_wmem_alloc_get), for TsqRateOps */
+    uint64_t RateWmemAlloc() const;
+    /** \return unacknowledged bytes (packets_out != 0), for TsqRateOps */
+    uint32_t RatePacketsOut() const;
     /** \return MAX_TCP_HEADER in force (attribute, or the profile's) */
     uint32_t MaxTcpHeader() const;
     /** \return truesize of a skb carrying @payload bytes */
@@ -276,6 +304,7 @@ class TsqTcpSocket : public TcpSocketBase
     bool m_softwareGso{false};      //!< SoftwareGso
     bool m_linuxHystart{false};     //!< LinuxHyStart
     uint32_t m_maxTcpHeader{0};     //!< MaxTcpHeader, 0 = profile's
+    bool m_linuxRateSample{true};   //!< LinuxRateSample
 
     // core state
     struct tsq_sock m_sk;               //!< the socket's TSQ accounting

@@ -118,6 +118,9 @@ SetTransparentDefaults()
     Config::SetDefault("ns3::TsqTcpSocket::LinuxPacingRate", BooleanValue(false));
     Config::SetDefault("ns3::TsqTcpSocket::CwndValidation", BooleanValue(false));
     Config::SetDefault("ns3::TsqTcpSocket::TsoBursts", BooleanValue(false));
+    // No effect on NewReno/CUBIC (they never read a rate sample), but the
+    // contract is "everything off".
+    Config::SetDefault("ns3::TsqTcpSocket::LinuxRateSample", BooleanValue(false));
 }
 
 /** A lossy wired run: the sender's small FIFO overflows (fast retransmit, RTO). */

@@ -12,5 +12,6 @@
 #include "tsq/profile.h"
 #include "tsq/ampdu.h"
 #include "tsq/completion.h"
+#include "tsq/rate.h"
 
 #endif /* TSQ_TSQ_H */
