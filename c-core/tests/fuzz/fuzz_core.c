@@ -100,19 +100,47 @@ static void op_cwnd(struct rd *r, struct tsq_cwnd_state *st)
 	(void)tsq_is_cwnd_limited(f, st, (u32)take(r, 4), (u32)take(r, 4));
 }
 
+/* One ACK of the delivery-rate sampler over random skbs and clocks. */
+static void op_rate(struct rd *r, struct tsq_rate_conn *tp, struct tsq_rate_skb *skbs)
+{
+	struct tsq_rate_sample rs;
+	u64 now = take(r, 5);
+	u32 min_rtt = (u32)take(r, 3);
+	unsigned int i, n = (unsigned int)take(r, 1) % 5;
+
+	for (i = 0; i < n; i++)
+		tsq_rate_skb_sent(tp, &skbs[i], take(r, 5), (u32)take(r, 2));
+	(void)tsq_rate_check_app_limited(tp, (u32)take(r, 4), (u32)take(r, 4), (u32)take(r, 2),
+					 take(r, 3), take(r, 3), take(r, 3), take(r, 2),
+					 take(r, 2));
+	tsq_rate_sample_init(&rs);
+	tsq_rate_delivered_add(tp, (u32)take(r, 2), now);
+	for (i = 0; i < n; i++)
+		tsq_rate_skb_delivered(tp, &skbs[i], take(r, 5), take(r, 1) & 1, take(r, 1) & 1,
+				       &rs);
+	tsq_rate_gen(tp, now, (u32)take(r, 2), (u32)take(r, 2), take(r, 1) & 1, min_rtt, &rs);
+	/* A sample is invalid, or at least min_rtt long with a count. */
+	ASSERT(rs.interval_us == -1 || (rs.interval_us >= (s64)min_rtt && rs.delivered >= 0));
+	(void)tsq_rate_sample_bw(&rs, take(r, 4));
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct rd r = { data, size };
 	struct tsq_sock sk;
 	struct tsq_cwnd_state st;
 	struct tsq_shift_policy pol;
+	struct tsq_rate_conn rate;
+	struct tsq_rate_skb skbs[4];
 	u64 throttles_pending = 0;
 	int steps = 0;
 
 	tsq_sock_init(&sk);
 	tsq_cwnd_state_init(&st);
+	tsq_rate_conn_init(&rate);
+	memset(skbs, 0, sizeof(skbs));
 	while (r.n && steps++ < 512) {
-		unsigned int op = (unsigned int)take(&r, 1) % 9;
+		unsigned int op = (unsigned int)take(&r, 1) % 10;
 		int ret;
 
 		switch (op) {
@@ -167,6 +195,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			break;
 		case 7:
 			op_cwnd(&r, &st);
+			break;
+		case 8:
+			op_rate(&r, &rate, skbs);
 			break;
 		default:
 			if (tsq_shift_policy_init(&pol, (enum tsq_shift_policy_kind)(take(&r, 1) % 3),
