@@ -573,7 +573,7 @@ TsqExperiment::WriteJobsFile(const std::vector<Job>& jobs) const
     for (const Job& job : jobs)
     {
         out << common << " --only=" << m_points[job.point].label
-            << " --seeds=1 --seed=" << job.config.seed << " --merge=0 --plot=0\n";
+            << " --seeds=1 --seed=" << job.config.seed << " --merge=0 --plot=0 --jobs=1\n";
     }
     std::cout << "wrote " << jobs.size() << " job(s) to " << m_jobsFile << "\n"
               << "run them on all local cores (merged into " << m_resultsDir << "/" << m_name
