@@ -257,12 +257,10 @@ WifiTsqAdapter::ApplyAttributes()
         if (hwq->cmpl.cnt.psdus == 0 && hwq->cmpl.cnt.psdus_refused == 0)
         {
             u32 depth = m_depthAttr ? m_depthAttr : driver->depth;
-            int rc = tsq_cmpl_init(&hwq->cmpl,
-                                   depth,
-                                   static_cast<u64>(m_latency.GetNanoSeconds()));
+            int rc = tsq_cmpl_init(&hwq->cmpl, depth, static_cast<u64>(m_latency.GetNanoSeconds()));
             NS_ABORT_MSG_IF(rc != 0,
-                            "WifiTsqAdapter: the core refused depth "
-                                << depth << " latency " << m_latency.As(Time::US));
+                            "WifiTsqAdapter: the core refused depth " << depth << " latency "
+                                                                      << m_latency.As(Time::US));
         }
     }
 }
