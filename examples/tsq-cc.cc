@@ -21,9 +21,10 @@ using namespace ns3;
 int
 main(int argc, char* argv[])
 {
-    TsqExperiment exp("cc",
-                      "Reproduction 3: CUBIC vs BBR at shift 10 and 8 (seed 000: linux-4.14)",
-                      __FILE__);
+    TsqExperiment exp(
+        "cc",
+        "Reproduction 3: CUBIC vs BBR (seed 000): linux-4.14 shift 10, linux-4.16 shift 8",
+        __FILE__);
     exp.SetDefaults(3, 10, 2, 1, 3, 1);
     WifiUplinkConfig& base = exp.GetBaseConfig();
     base.kernelProfile = "linux-4.14";
