@@ -115,6 +115,9 @@ P2pBulkScenario::Build()
 
     InternetStackHelper stack;
     stack.Install(m_nodes);
+    // Fixed streams (ARP jitter): a run is the same run whatever ran
+    // before it in the process (see WifiUplinkScenario::AssignStreams).
+    stack.AssignStreams(m_nodes, 0);
     TrafficControlHelper tch;
     tch.SetRootQueueDisc("ns3::FifoQueueDisc",
                          "MaxSize",
