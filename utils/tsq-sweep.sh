@@ -6,12 +6,13 @@
 #
 #   JOBFILE has one shell command per line (blank lines and lines starting
 #   with '#' are ignored); each command runs one simulation and writes its own
-#   run database under results/NAME/ (TsqResultsDb::WriteRun), e.g.
-#       build/examples/tsq-pacing-shift --shift=8 --seed=3 --db=results/shift/s8-r3.db
+#   run database under results/NAME/ (TsqResultsDb::WriteRun), e.g. the
+#   lines an experiment program writes with --jobsFile (NAME = its --name):
+#       'build/examples/tsq-pacing-shift' --only=shift8 --seeds=1 --seed=3 --merge=0 --plot=0 --jobs=1
 #   Each job sees TSQ_SWEEP=NAME, TSQ_RESULTS_DIR=results/NAME (relative to
 #   the folder tsq-sweep.sh was started in) and GNU parallel's PARALLEL_SEQ
-#   (1..N, the job's line number among the commands), so a line may also say
-#       ... --db="$TSQ_RESULTS_DIR/run-$PARALLEL_SEQ.db"
+#   (1..N, the job's line number among the commands), for job files written
+#   by other means.
 #
 #   Jobs run through GNU parallel on all local cores (-j to change). On a
 #   terminal GNU parallel's --bar shows runs done/total and the estimated
