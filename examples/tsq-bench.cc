@@ -125,11 +125,11 @@ Measure(const WifiUplinkConfig& config)
 }
 
 /**
- * Run \p row once, in a child process: a fresh process per run, as when
- * the examples run. ns-3 numbers the random streams it assigns
- * automatically from a process-wide counter (RngSeedManager) that
- * Simulator::Destroy does not reset, so a second run of a WiFi scenario
- * in one process is not the same run (other events, other goodput).
+ * Run \p row once, in a child process: a fresh process per run, as the
+ * experiment programs run theirs (--jobs), so no repetition pays for or
+ * profits from what an earlier one left in the process (allocator state,
+ * caches). The scenario fixes its random streams, so every repetition
+ * executes the same events (checked: BenchRow::deterministic).
  * \param row the row (its config runs)
  * \param s what the run measured (out)
  * \return false (after a message) if the child failed
