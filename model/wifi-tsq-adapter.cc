@@ -973,31 +973,29 @@ WifiTsqAdapter::GetQueuedMpdus() const
 }
 
 uint64_t
-WifiTsqAdapter::GetInFlightBytes() const
+WifiTsqAdapter::SumCounter(u64 tsq_cmpl_counters::*counter) const
 {
-    uint64_t bytes = 0;
+    uint64_t sum = 0;
     for (const auto& hwq : m_hwq)
     {
         if (hwq)
         {
-            bytes += hwq->cmpl.cnt.inflight_bytes;
+            sum += hwq->cmpl.cnt.*counter;
         }
     }
-    return bytes;
+    return sum;
+}
+
+uint64_t
+WifiTsqAdapter::GetInFlightBytes() const
+{
+    return SumCounter(&tsq_cmpl_counters::inflight_bytes);
 }
 
 uint64_t
 WifiTsqAdapter::GetHeldMpdus() const
 {
-    uint64_t held = 0;
-    for (const auto& hwq : m_hwq)
-    {
-        if (hwq)
-        {
-            held += hwq->cmpl.cnt.held_total;
-        }
-    }
-    return held;
+    return SumCounter(&tsq_cmpl_counters::held_total);
 }
 
 uint64_t

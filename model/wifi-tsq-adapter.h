@@ -182,6 +182,11 @@ class WifiTsqAdapter : public Object
     uint32_t StationIndex(Mac48Address address);
     MpduInfo* Track(Ptr<const WifiMpdu> mpdu, uint32_t sta, uint8_t ac);
     void CheckCore(uint8_t ac, const char* event) const;
+    /**
+     * \param counter a counter of the core's completion model
+     * \return its sum over the hardware queues
+     */
+    uint64_t SumCounter(u64 tsq_cmpl_counters::*counter) const;
     static bool QosAc(const WifiMacHeader& hdr, uint8_t& ac);
     uint64_t NowNs() const;
 
