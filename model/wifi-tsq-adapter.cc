@@ -303,30 +303,10 @@ WifiTsqAdapter::Install(Ptr<WifiNetDevice> device)
                                       MakeCallback(&WifiTsqAdapter::OnPsduTimeout, this));
     for (uint8_t i = 0; i < 4; ++i)
     {
-        Ptr<WifiMacQueue> queue = m_mac->GetTxopQueue(kAcs[i]);
-        if (!queue)
-        {
-            continue;
-        }
-        queue->TraceConnectWithoutContext("Enqueue",
-                                          MakeCallback(&WifiTsqAdapter::OnEnqueue, this));
-        queue->TraceConnectWithoutContext("Dequeue",
-                                          MakeCallback(&WifiTsqAdapter::OnQueueRemove, this));
-        queue->TraceConnectWithoutContext("Drop",
-                                          MakeCallback(&WifiTsqAdapter::OnQueueRemove, this));
-        queue->TraceConnectWithoutContext("Expired",
-                                          MakeCallback(&WifiTsqAdapter::OnQueueRemove, this));
+        ConnectQueue(m_mac->GetTxopQueue(kAcs[i]));
     }
     // Non-QoS data (no HT): the shift policy still applies at enqueue.
-    if (Ptr<WifiMacQueue> queue = m_mac->GetTxopQueue(AC_BE_NQOS))
-    {
-        queue->TraceConnectWithoutContext("Enqueue",
-                                          MakeCallback(&WifiTsqAdapter::OnEnqueue, this));
-        queue->TraceConnectWithoutContext("Dequeue",
-                                          MakeCallback(&WifiTsqAdapter::OnQueueRemove, this));
-        queue->TraceConnectWithoutContext("Drop",
-                                          MakeCallback(&WifiTsqAdapter::OnQueueRemove, this));
-    }
+    ConnectQueue(m_mac->GetTxopQueue(AC_BE_NQOS));
     device->GetPhy()->TraceConnectWithoutContext("PhyTxPsduBegin",
                                                  MakeCallback(&WifiTsqAdapter::OnPsduBegin, this));
     m_installed = true;
@@ -380,6 +360,22 @@ WifiTsqAdapter::Track(Ptr<const WifiMpdu> mpdu, uint32_t sta, uint8_t ac)
     // go to the wrong MPDU (and socket), early. A counter never repeats.
     info.cookie = m_nextCookie++;
     return &info;
+}
+
+void
+WifiTsqAdapter::ConnectQueue(Ptr<WifiMacQueue> queue)
+{
+    if (!queue)
+    {
+        return;
+    }
+    queue->TraceConnectWithoutContext("Enqueue", MakeCallback(&WifiTsqAdapter::OnEnqueue, this));
+    // Every way out of the queue: a charge never stays with a gone MPDU.
+    for (const char* removal : {"Dequeue", "Drop", "Expired"})
+    {
+        queue->TraceConnectWithoutContext(removal,
+                                          MakeCallback(&WifiTsqAdapter::OnQueueRemove, this));
+    }
 }
 
 void

@@ -181,6 +181,12 @@ class WifiTsqAdapter : public Object
     void ApplyAttributes();
     uint32_t StationIndex(Mac48Address address);
     MpduInfo* Track(Ptr<const WifiMpdu> mpdu, uint32_t sta, uint8_t ac);
+    /**
+     * Connect a MAC queue's Enqueue and every removal trace (Dequeue, Drop,
+     * Expired); a null queue is skipped.
+     * \param queue the queue
+     */
+    void ConnectQueue(Ptr<WifiMacQueue> queue);
     void CheckCore(uint8_t ac, const char* event) const;
     /**
      * \param counter a counter of the core's completion model
