@@ -714,7 +714,7 @@ TsqExperiment::Plot(const std::vector<TsqRow>& rows, const std::string& db) cons
     }
 }
 
-bool
+void
 TsqExperiment::RunJob(const Job& job, const std::string& dir, double* wallS) const
 {
     auto r0 = std::chrono::steady_clock::now();
@@ -738,7 +738,6 @@ TsqExperiment::RunJob(const Job& job, const std::string& dir, double* wallS) con
                       std::to_string(job.config.seed);
         TsqFlentWriter::Write(stem + ".flent.gz", record, flent);
     }
-    return true;
 }
 
 std::vector<TsqExperiment::Done>
@@ -782,7 +781,8 @@ TsqExperiment::RunAll(const std::vector<Job>& jobs, const std::string& dir) cons
         for (std::size_t k = 0; k < jobs.size(); ++k)
         {
             double wall = 0;
-            done.push_back({k, RunJob(jobs[k], dir, &wall), wall});
+            RunJob(jobs[k], dir, &wall); // a failure ends the program (NS_FATAL_ERROR)
+            done.push_back({k, true, wall});
             progress(done.back());
         }
         return done;
@@ -806,9 +806,9 @@ TsqExperiment::RunAll(const std::vector<Job>& jobs, const std::string& dir) cons
             if (pid == 0)
             {
                 double wall = 0;
-                bool ok = RunJob(jobs[next], dir, &wall);
+                RunJob(jobs[next], dir, &wall); // a failure exits nonzero
                 std::fflush(nullptr);
-                _exit(ok ? 0 : 1);
+                _exit(0);
             }
             running[pid] = {next, std::chrono::steady_clock::now()};
             ++next;

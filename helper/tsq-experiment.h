@@ -222,16 +222,17 @@ class TsqExperiment
     struct Done
     {
         std::size_t index; //!< into the job list
-        bool ok;           //!< the run wrote its database
+        bool ok;           //!< the run (child) ended normally
         double wallS;      //!< wall seconds of the run
     };
 
     std::string RunStem(const Job& job) const;
     /**
      * Run one job in this process: simulate, write its database and its
-     * .flent.gz. \return false when a file could not be written
+     * .flent.gz (a file that cannot be written ends the process with
+     * NS_FATAL_ERROR, so a child reports it by its exit status).
      */
-    bool RunJob(const Job& job, const std::string& dir, double* wallS) const;
+    void RunJob(const Job& job, const std::string& dir, double* wallS) const;
     /**
      * Run the jobs, up to m_jobs at a time in child processes (fork) when
      * m_jobs > 1, else one by one in this process; report progress.
