@@ -51,6 +51,7 @@ def build(bld):
         'c-core/src/ampdu.c',
         'c-core/src/completion.c',
         'c-core/src/rate.c',
+        'c-core/src/rtt.c',
     ]
 
     module_test = bld.create_ns3_module_test_library('tsq')

@@ -11,6 +11,7 @@ set(TSQ_CORE_SOURCES
   src/ampdu.c
   src/completion.c
   src/rate.c
+  src/rtt.c
 )
 set(TSQ_CORE_HEADERS
   include/tsq/types.h
@@ -24,4 +25,5 @@ set(TSQ_CORE_HEADERS
   include/tsq/ampdu.h
   include/tsq/completion.h
   include/tsq/rate.h
+  include/tsq/rtt.h
 )

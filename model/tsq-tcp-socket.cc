@@ -645,8 +645,10 @@ TsqTcpSocket::CurrentPacingRate()
         in.packets_out = CeilDiv(UnAckDataCount(), mss);
         in.ssthresh = m_tcb->m_ssThresh.Get() / mss;
         Time srtt = m_rtt ? m_rtt->GetEstimate() : Time(0);
-        in.srtt_us = static_cast<uint32_t>(
-            std::min<int64_t>(srtt.GetMicroSeconds(), std::numeric_limits<uint32_t>::max()));
+        // tp->srtt_us is the smoothed RTT << 3
+        in.srtt_x8_us = static_cast<uint32_t>(
+            std::min<int64_t>(srtt.GetMicroSeconds(), std::numeric_limits<uint32_t>::max() >> 3)
+            << 3);
         in.ss_ratio = m_profile->pacing_ss_ratio;
         in.ca_ratio = m_profile->pacing_ca_ratio;
         in.width = m_profile->rate_width;

@@ -104,7 +104,7 @@ static u64 run_pacing(struct bench_state *st, u32 n)
 		in.cwnd = 10 + (i & 127);
 		in.packets_out = 8 + (i & 63);
 		in.ssthresh = (i & 256) ? 40 : TSQ_INFINITE_SSTHRESH;
-		in.srtt_us = 1500 + (i & 2047);
+		in.srtt_x8_us = (1500 + (i & 2047)) << 3;
 		note_rc(st, tsq_update_pacing_rate(&in, &rate));
 		sum += rate;
 	}

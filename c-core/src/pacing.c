@@ -45,7 +45,7 @@ static u64 tsq_pacing_cap(const struct tsq_pacing_in *in, u64 rate)
 
 int tsq_update_pacing_rate(const struct tsq_pacing_in *in, u64 *rate)
 {
-	u64 r, srtt8;
+	u64 r;
 	u32 segs;
 
 	if (!in || !rate || (in->width != TSQ_RATE_U32 && in->width != TSQ_RATE_U64))
@@ -54,9 +54,8 @@ int tsq_update_pacing_rate(const struct tsq_pacing_in *in, u64 *rate)
 	r = tsq_mul_sat(in->mss, (TSQ_USEC_PER_SEC / 100) << 3);
 	r = tsq_mul_sat(r, tsq_pacing_ratio(in));
 	r = tsq_mul_sat(r, segs);
-	srtt8 = (u64)in->srtt_us << 3;
-	if (srtt8)
-		r /= srtt8;
+	if (in->srtt_x8_us)
+		r /= in->srtt_x8_us;
 	*rate = tsq_pacing_cap(in, r);
 	return TSQ_OK;
 }

@@ -132,7 +132,11 @@ static int tsq_limit_in_valid(const struct tsq_limit_in *in)
 	if ((unsigned int)in->rule >= TSQ_RULE__COUNT || in->factor > 1)
 		return TSQ_ERR_INVAL;
 	if (in->pacing_shift > TSQ_SHIFT_MAX || in->truesize > TSQ_TRUESIZE_MAX ||
-	    in->floor > TSQ_FLOOR_MAX || in->limit_output_bytes > TSQ_LOB_MAX)
+	    in->floor > TSQ_FLOOR_MAX || in->limit_output_bytes > TSQ_LOB_MAX ||
+	    in->tx_delay_us > TSQ_TX_DELAY_MAX)
+		return TSQ_ERR_RANGE;
+	if (in->tx_delay_us && in->rule != TSQ_RULE_5_0 && in->rule != TSQ_RULE_6_16 &&
+	    in->rule != TSQ_RULE_OFF)
 		return TSQ_ERR_RANGE;
 	return TSQ_OK;
 }
@@ -200,6 +204,22 @@ static u64 tsq_shift_factor(u64 limit, u32 factor)
 	return limit << factor;
 }
 
+/* TCP_TX_DELAY's extra_bytes = rate * tx_delay >> 19, saturating */
+static u64 tsq_tx_delay_bytes(const struct tsq_limit_in *in)
+{
+	u64 rate = in->pacing_rate, d = in->tx_delay_us;
+
+	if (d && rate > UINT64_MAX / d)
+		return UINT64_MAX >> 19;
+	return rate * d >> 19;
+}
+
+/* a + b, saturating */
+static u64 tsq_add_sat(u64 a, u64 b)
+{
+	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
 int tsq_tsq_limit(const struct tsq_limit_in *in, u64 *limit)
 {
 	const struct tsq_rule_info *ri;
@@ -217,7 +237,8 @@ int tsq_tsq_limit(const struct tsq_limit_in *in, u64 *limit)
 		return TSQ_OK;
 	}
 	l = tsq_apply_floor(tsq_rule_clamp(ri, in, tsq_rule_unclamped(ri, in)), in);
-	*limit = tsq_shift_factor(l, in->factor);
+	l = tsq_shift_factor(l, in->factor);
+	*limit = tsq_add_sat(l, tsq_tx_delay_bytes(in));
 	return TSQ_OK;
 }
 

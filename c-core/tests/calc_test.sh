@@ -33,9 +33,12 @@ expect 524288 limit --rule 4.15 --rate 125000000 --shift 8 --truesize 2280 --fac
 # 3.19 unknown (u32) rate: 4194303 -> lob 131072 (3.19 release default)
 expect 131072 limit --rule 3.19 --rate unknown --truesize 2280
 expect none limit --rule off --rate 1
+# TCP_TX_DELAY 1500 us at 15e6 B/s: 14648 + (15e6 * 1500 >> 19 = 42915)
+expect 57563 limit --rule 6.16 --rate 15000000 --truesize 2280 --tx-delay-us 1500
+expect_exit2 limit limit --rule 4.15 --rate 15000000 --tx-delay-us 1500
 expect 45 tso-segs --form 3.19 --rate 125000000 --mss 1448
 expect 31 tso-segs --form 5.18 --rate 12500000 --mss 1448 --min-rtt-us 1000
-expect "rule=4.15 commit=3a9b76fd0db9 rate=2896000 shift=10 truesize=4608 lob=262144 factor=0 floor=0 paced=0 limit=9216" \
+expect "rule=4.15 commit=3a9b76fd0db9 rate=2896000 shift=10 truesize=4608 lob=262144 factor=0 floor=0 paced=0 tx_delay_us=0 limit=9216" \
 	limit --rule 4.15 --rate 2896000 --shift 10 --truesize 4608 --verbose
 n=$("$calc" rules | grep -c '^rule=')
 [ "$n" -eq 8 ] || { echo "FAIL: rules lists $n rules"; fail=1; }

@@ -21,13 +21,21 @@ no-wmem-bias|src/sock.c|s/return TSQ_WMEM_ALLOC_BIAS + sk->queued;/return sk->qu
 resume-every-release|src/sock.c|s/if (!(sk->flags \& TSQ_F_THROTTLED) || (sk->flags \& TSQ_F_QUEUED))/if (!(sk->flags \& TSQ_F_THROTTLED))/
 shortcut-single-always|src/sock.c|s/return x->rtx_queue_empty;/return x->rtx_queue_empty || x->rtx_queue_single_skb;/
 ss-ratio-le|src/pacing.c|s/if (in->cwnd < in->ssthresh \/ 2)/if (in->cwnd <= in->ssthresh \/ 2)/
-srtt-not-scaled|src/pacing.c|s/srtt8 = (u64)in->srtt_us << 3;/srtt8 = (u64)in->srtt_us;/
+srtt-divisor-unscaled|src/pacing.c|s/r \/= in->srtt_x8_us;/r \/= in->srtt_x8_us >> 3;/
 min-tso-segs-min|src/tso.c|s/if (s < in->min_tso_segs)/if (s > in->min_tso_segs)/
 tso-rtt-shift|src/tso.c|s/extra = in->gso_max_size >> r;/extra = in->gso_max_size >> (r + 1);/
 cwnd-2x-dropped|src/cwnd.c|s/return (u64)cwnd < 2 \* (u64)st->max_packets_out;/return (u64)cwnd < (u64)st->max_packets_out;/
 cwnd-2022-forgets|src/cwnd.c|s/(!st->is_cwnd_limited \&\& more)/more/
 rate-phase-min|src/rate.c|s/rs->interval_us = snd_us > ack_us ? snd_us : ack_us;/rs->interval_us = snd_us < ack_us ? snd_us : ack_us;/
 rate-min-rtt-ignored|src/rate.c|s/if (rs->interval_us < (s64)min_rtt_us) {/if (rs->interval_us < (s64)(min_rtt_us >> 10)) {/
+tx-delay-ignored|src/rules.c|s/\*limit = tsq_add_sat(l, tsq_tx_delay_bytes(in));/*limit = tsq_add_sat(l, 0 * tsq_tx_delay_bytes(in));/
+tx-delay-shifted-by-factor|src/rules.c|s/	l = tsq_shift_factor(l, in->factor);/	l = tsq_shift_factor(l, in->factor) + (in->factor ? tsq_tx_delay_bytes(in) : 0);/
+rtt-eifel-gain-dropped|src/rtt.c|s/				m >>= 3;/				m >>= 2;/
+rtt-srtt-gain-1-4|src/rtt.c|s/m -= srtt >> 3;			\/\* error of the estimate \*\//m -= srtt >> 2;/
+rtt-karn-ignored|src/rtt.c|s/if (a->first_ackt \&\& !a->retrans_data_acked) {/if (a->first_ackt) {/
+rtt-echo-preferred|src/rtt.c|s/if (seq_rtt < 0 \&\& in->ts_echo \&\& in->data_acked) {/if (in->ts_echo \&\& in->data_acked) {/
+rtt-ca-from-first|src/rtt.c|s/ca_rtt = tsq_rtt_us_delta(in->now_us, a->last_ackt);/ca_rtt = tsq_rtt_us_delta(in->now_us, a->first_ackt);/
+minmax-no-quarter-refresh|src/rtt.c|s/age > win \/ 4)/age > win)/
 rate-last-skb-loses|src/rate.c|s/skb->delivered > rs->prior_delivered)/skb->delivered < rs->prior_delivered)/
 '
 

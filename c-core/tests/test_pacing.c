@@ -3,12 +3,13 @@
  * test_pacing.c - tcp_update_pacing_rate() and the pacing-shift policy.
  * rate = mss * 80000 * ratio * max(cwnd, packets_out) / (srtt_us * 8)
  *      = mss * ratio * segs * 10000 / srtt_us  (when it divides exactly)
+ * pr() takes a plain srtt, pr8() the kernel's tp->srtt_us (srtt << 3).
  */
 #include "check.h"
 #include "tsq/pacing.h"
 
-static uint64_t pr(uint32_t mss, uint32_t cwnd, uint32_t pkts, uint32_t ssthresh,
-		   uint32_t srtt, enum tsq_rate_width w, uint64_t max)
+static uint64_t pr8(uint32_t mss, uint32_t cwnd, uint32_t pkts, uint32_t ssthresh,
+		    uint32_t srtt_x8, enum tsq_rate_width w, uint64_t max)
 {
 	struct tsq_pacing_in in;
 	uint64_t rate = 12345;
@@ -18,11 +19,17 @@ static uint64_t pr(uint32_t mss, uint32_t cwnd, uint32_t pkts, uint32_t ssthresh
 	in.cwnd = cwnd;
 	in.packets_out = pkts;
 	in.ssthresh = ssthresh;
-	in.srtt_us = srtt;
+	in.srtt_x8_us = srtt_x8;
 	in.width = w;
 	in.max_pacing_rate = max;
 	CHECK(tsq_update_pacing_rate(&in, &rate) == TSQ_OK);
 	return rate;
+}
+
+static uint64_t pr(uint32_t mss, uint32_t cwnd, uint32_t pkts, uint32_t ssthresh,
+		   uint32_t srtt, enum tsq_rate_width w, uint64_t max)
+{
+	return pr8(mss, cwnd, pkts, ssthresh, srtt << 3, w, max);
 }
 
 #define INF TSQ_INFINITE_SSTHRESH
@@ -52,6 +59,9 @@ static void test_table(void)
 	/* srtt not divisible: 1448*80000*200*10 = 231680000000 / (3333*8 = 26664)
 	 * = 8688868.91... -> 8688868 */
 	CHECK_U64(pr(1448, 10, 10, INF, 3333, U64, NOMAX), 8688868);
+	/* the divisor keeps srtt's 3 fraction bits: srtt 3333.125 us
+	 * (x8 = 26665): 231680000000 / 26665 = 8688543.03... */
+	CHECK_U64(pr8(1448, 10, 10, INF, 26665, U64, NOMAX), 8688543);
 	/* max pacing rate caps */
 	CHECK_U64(pr(1448, 10, 10, INF, 10000, U64, 1000000), 1000000);
 }
@@ -74,10 +84,10 @@ static void test_extreme(void)
 	CHECK_U64(pr(1448, 0, 5, INF, 10000, U64, NOMAX), 1448000);
 	/* overflow: 65535*80000*200*(2^32-1) > 2^64: saturates, srtt 0 */
 	CHECK_U64(pr(65535, 0xffffffffu, 0, INF, 0, U64, NOMAX), UINT64_MAX);
-	/* saturated then divided by srtt 2^32-1 (<<3 in 64 bits) */
-	CHECK_U64(pr(65535, 0xffffffffu, 0, INF, 0xffffffffu, U64, NOMAX),
-		  UINT64_MAX / (0xffffffffULL * 8));	/* = 536870912 */
-	CHECK_U64(UINT64_MAX / (0xffffffffULL * 8), 536870912ULL);
+	/* saturated then divided by the largest tp->srtt_us, 2^32-1 */
+	CHECK_U64(pr8(65535, 0xffffffffu, 0, INF, 0xffffffffu, U64, NOMAX),
+		  UINT64_MAX / 0xffffffffULL);	/* = 4294967297 */
+	CHECK_U64(UINT64_MAX / 0xffffffffULL, 4294967297ULL);
 	/* ssthresh 0: 0/2 = 0, cwnd < 0 never: CA ratio: 1448*120*10 */
 	CHECK_U64(pr(1448, 10, 0, 0, 10000, U64, NOMAX), 1737600);
 	{

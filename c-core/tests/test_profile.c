@@ -40,13 +40,15 @@ int main(void)
 	CHECK(p && p->shortcut == TSQ_SHORTCUT_EMPTY_OR_SINGLE);
 	CHECK(p && p->limit_output_bytes == 262144 && p->cwnd_form == TSQ_CWND_2014);
 	CHECK(p && p->rate_width == TSQ_RATE_U32 && p->truesize->estimate);
+	CHECK(p && p->rtt_form == TSQ_RTT_4_13);
 	p = tsq_profile_find("linux-4.16");
 	CHECK(p && p->rule == TSQ_RULE_4_15 && p->shortcut == TSQ_SHORTCUT_EMPTY);
-	CHECK(p && p->rate_width == TSQ_RATE_U32);
+	CHECK(p && p->rate_width == TSQ_RATE_U32 && p->rtt_form == TSQ_RTT_4_13);
 	p = tsq_profile_find("linux-6.16");
 	CHECK(p && p->rule == TSQ_RULE_6_16 && p->limit_output_bytes == 4194304);
 	CHECK(p && p->cwnd_form == TSQ_CWND_2022 && p->tso_form == TSQ_TSO_5_18);
 	CHECK(p && p->rate_width == TSQ_RATE_U64 && !p->truesize->estimate);
+	CHECK(p && p->rtt_form == TSQ_RTT_6_1);
 	CHECK(tsq_profile_default() == p);
 	CHECK(strcmp(tsq_strerror(TSQ_ERR_UNDERFLOW), "ok") != 0);
 	CHECK_DONE();

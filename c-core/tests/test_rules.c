@@ -182,6 +182,38 @@ static void test_errors(void)
 	CHECK(tsq_tsq_limit(NULL, &l) == TSQ_ERR_INVAL);
 }
 
+/* TCP_TX_DELAY's extra_bytes = rate * delay >> 19, after the clamp and
+ * the factor: 15e6 B/s * 1500 us >> 19 = 42915 */
+static void test_tx_delay(void)
+{
+	struct tsq_limit_in in = { .rule = TSQ_RULE_6_16, .pacing_rate = 15000000,
+				   .pacing_shift = 10, .truesize = 2280,
+				   .limit_output_bytes = 4194304, .tx_delay_us = 1500 };
+	uint64_t l = 0;
+
+	CHECK(tsq_tsq_limit(&in, &l) == TSQ_OK);
+	CHECK_U64(l, 14648 + 42915);		/* max(4560, 15e6 >> 10) + extra */
+	in.factor = 1;
+	CHECK(tsq_tsq_limit(&in, &l) == TSQ_OK);
+	CHECK_U64(l, (14648 << 1) + 42915);	/* extra is not doubled */
+	in.factor = 0;
+	in.limit_output_bytes = 8192;		/* the sysctl caps only the base */
+	CHECK(tsq_tsq_limit(&in, &l) == TSQ_OK);
+	CHECK_U64(l, 8192 + 42915);
+	in.rule = TSQ_RULE_5_0;
+	CHECK(tsq_tsq_limit(&in, &l) == TSQ_OK);
+	CHECK_U64(l, 8192 + 42915);
+	in.pacing_rate = UNK64;			/* saturates, no wrap */
+	CHECK(tsq_tsq_limit(&in, &l) == TSQ_OK);
+	CHECK_U64(l, 8192 + (UNK64 >> 19));
+	in.rule = TSQ_RULE_4_15;		/* no TCP_TX_DELAY before 5.4 */
+	in.pacing_rate = 15000000;
+	CHECK(tsq_tsq_limit(&in, &l) == TSQ_ERR_RANGE);
+	in.rule = TSQ_RULE_6_16;
+	in.tx_delay_us = 0x80000000u;
+	CHECK(tsq_tsq_limit(&in, &l) == TSQ_ERR_RANGE);
+}
+
 /* Extreme: shift 0 with unknown u64 rate and factor 1 saturates, no wrap */
 static void test_extreme(void)
 {
@@ -261,6 +293,7 @@ static void test_id_list(void)
 
 int main(void)
 {
+	test_tx_delay();
 	test_id_list();
 	test_table();
 	test_ids();

@@ -114,6 +114,9 @@ static int cmd_limit(struct opts *o)
 			in.factor = (u32)v;
 		} else if (strcmp(a, "--floor") == 0) {
 			GET_U64(o, "--floor", TSQ_FLOOR_MAX, NULL, 0, in.floor);
+		} else if (strcmp(a, "--tx-delay-us") == 0) {
+			GET_U64(o, "--tx-delay-us", TSQ_TX_DELAY_MAX, NULL, 0, v);
+			in.tx_delay_us = (u32)v;
 		} else if (strcmp(a, "--paced") == 0) {
 			in.paced = true;
 		} else if (strcmp(a, "--verbose") == 0) {
@@ -142,9 +145,9 @@ static int cmd_limit(struct opts *o)
 		return 0;
 	}
 	printf("rule=%s commit=%s rate=%" PRIu64 " shift=%u truesize=%u lob=%u factor=%u floor=%" PRIu64
-	       " paced=%d limit=%" PRIu64 "\n", ri->id, ri->commit, in.pacing_rate,
+	       " paced=%d tx_delay_us=%u limit=%" PRIu64 "\n", ri->id, ri->commit, in.pacing_rate,
 	       in.pacing_shift, in.truesize, in.limit_output_bytes, in.factor, in.floor,
-	       in.paced ? 1 : 0, limit);
+	       in.paced ? 1 : 0, in.tx_delay_us, limit);
 	return 0;
 }
 
@@ -173,8 +176,8 @@ static int cmd_pacing(struct opts *o)
 			GET_U64(o, "--ssthresh", UINT32_MAX, "inf", TSQ_INFINITE_SSTHRESH, v);
 			in.ssthresh = (u32)v;
 		} else if (strcmp(a, "--srtt-us") == 0) {
-			GET_U64(o, "--srtt-us", UINT32_MAX, NULL, 0, v);
-			in.srtt_us = (u32)v;
+			GET_U64(o, "--srtt-us", UINT32_MAX >> 3, NULL, 0, v);
+			in.srtt_x8_us = (u32)v << 3;
 			have_srtt = true;
 		} else if (strcmp(a, "--max-rate") == 0) {
 			GET_U64(o, "--max-rate", UINT64_MAX, "unknown", UINT64_MAX, in.max_pacing_rate);
@@ -212,7 +215,7 @@ static int cmd_pacing(struct opts *o)
 		return 0;
 	}
 	printf("mss=%u cwnd=%u packets_out=%u ssthresh=%u srtt_us=%u ratio=%u width=%s pacing_rate=%" PRIu64 "\n",
-	       in.mss, in.cwnd, in.packets_out, in.ssthresh, in.srtt_us,
+	       in.mss, in.cwnd, in.packets_out, in.ssthresh, in.srtt_x8_us >> 3,
 	       in.cwnd < in.ssthresh / 2 ? in.ss_ratio : in.ca_ratio,
 	       in.width == TSQ_RATE_U32 ? "u32" : "u64", rate);
 	return 0;

@@ -22,7 +22,8 @@ struct tsq_pacing_in {
 	u32 cwnd;		/* snd_cwnd, segments */
 	u32 packets_out;	/* segments */
 	u32 ssthresh;		/* segments, TSQ_INFINITE_SSTHRESH for "inf" */
-	u32 srtt_us;		/* plain microseconds (0 = no sample) */
+	u32 srtt_x8_us;		/* tp->srtt_us: smoothed RTT in us << 3, with
+				 * its 3 fraction bits (0 = no sample) */
 	u32 ss_ratio;		/* percent, 200 by default */
 	u32 ca_ratio;		/* percent, 120 by default */
 	u64 max_pacing_rate;	/* sk_max_pacing_rate, all-ones = none */
@@ -36,13 +37,14 @@ struct tsq_pacing_in {
  *   rate = mss * ((USEC_PER_SEC / 100) << 3)
  *   rate *= cwnd < ssthresh / 2 ? ss_ratio : ca_ratio
  *   rate *= max(cwnd, packets_out)
- *   if (srtt_us << 3) rate /= srtt_us << 3
+ *   if (tp->srtt_us) rate /= tp->srtt_us    (srtt in us, << 3)
  *   rate = min(rate, sk_max_pacing_rate)
  * The u32 width additionally caps at ~0U (sk_max_pacing_rate was u32).
  * Differences (NOTES-kernel-diffs.md): a product above 2^64-1 saturates
- * instead of wrapping (needs e.g. cwnd > 1.7e7 at mss 65535), and
- * srtt_us << 3 is computed in 64 bits. mss 0 or cwnd = packets_out = 0
- * give 0; srtt 0 skips the division as the kernel does.
+ * instead of wrapping (needs e.g. cwnd > 1.7e7 at mss 65535). mss 0 or
+ * cwnd = packets_out = 0 give 0; srtt 0 skips the division as the kernel
+ * does. The caller passes the srtt it has in the kernel's scaled form:
+ * tsq_rtt's srtt_us as is, or a plain estimate << 3.
  */
 int tsq_update_pacing_rate(const struct tsq_pacing_in *in, u64 *rate);
 

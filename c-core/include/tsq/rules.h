@@ -88,6 +88,8 @@ struct tsq_limit_in {
 	u32 factor;		/* 0, or 1 for retransmits (10d3be569243) */
 	u64 floor;		/* article experiment, 0 = none */
 	bool paced;		/* sk_pacing_status != SK_PACING_NONE (rule 5.0) */
+	u32 tx_delay_us;	/* tp->tcp_tx_delay (TCP_TX_DELAY), rules 5.0 and
+				 * 6.16 only (a842fe1425cb, 5.4); 0 = none */
 };
 
 /*
@@ -95,7 +97,8 @@ struct tsq_limit_in {
  *
  * Returns TSQ_OK and *limit, or TSQ_ERR_INVAL / TSQ_ERR_RANGE (shift > 31,
  * truesize > TSQ_TRUESIZE_MAX, floor > TSQ_FLOOR_MAX, lob > INT_MAX,
- * factor > 1). Rule "off" gives TSQ_LIMIT_NONE.
+ * tx_delay_us > INT_MAX or with a rule before 5.0, factor > 1). Rule
+ * "off" gives TSQ_LIMIT_NONE.
  *
  * Kernel: the "limit" of tcp_small_queue_check() (net/ipv4/tcp_output.c,
  * 10d3be569243 onwards) and, before it, of the TSQ block in
@@ -105,6 +108,16 @@ struct tsq_limit_in {
  * the clamp and before "limit <<= factor". For u64 rules the final shift
  * saturates at 2^64-1 instead of wrapping (reachable only with shift 0 and
  * rate >= 2^63; see NOTES-kernel-diffs.md).
+ *
+ * TCP_TX_DELAY (a842fe1425cb, "tcp: add optional per socket transmit
+ * delay", 5.4) delays each skb's departure by tx_delay under fq, so TSQ
+ * must let that much more sit below TCP: after the shift by factor the
+ * limit grows by extra_bytes = sk_pacing_rate * tx_delay >> 19, i.e.
+ * tx_delay of the pacing rate with ~100% truesize overhead (USEC_PER_SEC
+ * approximated by 2^20). It is added after the tcp_limit_output_bytes
+ * clamp, so it is the one way to raise the budget above the sysctl.
+ * A nonzero tx_delay_us with a rule older than 5.0 is TSQ_ERR_RANGE (those
+ * releases have no TCP_TX_DELAY); the product saturates at 2^64-1.
  */
 int tsq_tsq_limit(const struct tsq_limit_in *in, u64 *limit);
 

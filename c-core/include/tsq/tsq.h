@@ -13,5 +13,6 @@
 #include "tsq/ampdu.h"
 #include "tsq/completion.h"
 #include "tsq/rate.h"
+#include "tsq/rtt.h"
 
 #endif /* TSQ_TSQ_H */

@@ -8,8 +8,8 @@
  *       (the shim passes cwnd_bytes / mss rounded down and
  *        ceil(unacked_bytes / mss))
  *   srtt, min_rtt ..................................... microseconds
- *       (the caller passes plain microseconds; the core applies the
- *        kernel's "srtt_us << 3" scaling internally)
+ *       (min_rtt plain; srtt as the kernel stores it, "srtt_us << 3",
+ *        in fields named srtt_x8_us)
  *   pacing rates ...................................... bytes per second, u64
  *   snd_una, snd_nxt .................................. u32 TCP sequence numbers
  *
@@ -54,6 +54,7 @@ typedef int64_t s64;
 #define TSQ_TRUESIZE_MAX	0x3fffffffU	/* 2*truesize << 1 fits u32 */
 #define TSQ_FLOOR_MAX		0x3fffffffU	/* floor << 1 fits u32 */
 #define TSQ_LOB_MAX		0x7fffffffU	/* sysctl is an int */
+#define TSQ_TX_DELAY_MAX	0x7fffffffU	/* TCP_TX_DELAY takes an int, us */
 
 /* Width of sk_pacing_rate in a given release */
 enum tsq_rate_width {

@@ -3,7 +3,8 @@
  * fuzz_core.c - libFuzzer harness over the public API of the TSQ core.
  * Interprets the input as a sequence of operations on one socket and
  * checks invariants: queued == charged - released, never negative, one
- * resume per throttle, limits monotonic in the rate.
+ * resume per throttle, limits monotonic in the rate, RTT samples and
+ * srtt never negative or zero.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -44,6 +45,7 @@ static void op_limit(struct rd *r)
 		.factor = (u32)take(r, 1) % 3,
 		.floor = take(r, 4),
 		.paced = take(r, 1) & 1,
+		.tx_delay_us = (u32)take(r, 3),
 	};
 	u64 a, b;
 	int e1 = tsq_tsq_limit(&in, &a);
@@ -61,7 +63,7 @@ static void op_pacing(struct rd *r)
 	struct tsq_pacing_in in = {
 		.mss = (u32)take(r, 4), .cwnd = (u32)take(r, 4),
 		.packets_out = (u32)take(r, 4), .ssthresh = (u32)take(r, 4),
-		.srtt_us = (u32)take(r, 4), .ss_ratio = (u32)take(r, 2),
+		.srtt_x8_us = (u32)take(r, 4), .ss_ratio = (u32)take(r, 2),
 		.ca_ratio = (u32)take(r, 2), .max_pacing_rate = take(r, 8),
 		.width = (enum tsq_rate_width)(take(r, 1) % 3),
 	};
@@ -124,6 +126,46 @@ static void op_rate(struct rd *r, struct tsq_rate_conn *tp, struct tsq_rate_skb 
 	(void)tsq_rate_sample_bw(&rs, take(r, 4));
 }
 
+/* One ACK of the RTT estimator over random skbs, echoes and clocks. */
+static void op_rtt(struct rd *r, struct tsq_rtt *rtt)
+{
+	struct tsq_rtt_ack a;
+	struct tsq_rtt_ack_in in;
+	struct tsq_rtt_ack_out out;
+	unsigned int i, n = (unsigned int)take(r, 1) % 6;
+	u32 prior_min = tsq_min_rtt(rtt);
+
+	tsq_rtt_ack_init(&a);
+	tsq_rtt_ack_in_init(&in);
+	for (i = 0; i < n; i++) {
+		u8 kind = (u8)take(r, 1);
+
+		if (kind & 1)
+			tsq_rtt_sack_skb(&a, take(r, 5), kind & 2);
+		else
+			tsq_rtt_ack_skb(&a, take(r, 5), kind & 2, kind & 4);
+	}
+	in.form = (enum tsq_rtt_form)(take(r, 1) % (TSQ_RTT__COUNT + 1));
+	in.now_us = take(r, 5);
+	in.now_ms = (u32)take(r, 4);
+	in.data_acked = take(r, 1) & 1;
+	in.ts_echo = take(r, 1) & 1;
+	in.ts_delta_ms = (u32)take(r, 4);
+	in.snd_una = (u32)take(r, 4);
+	in.snd_nxt = (u32)take(r, 4);
+	if (tsq_ack_update_rtt(rtt, &a, &in, &out) != 0) {
+		ASSERT(in.form >= TSQ_RTT__COUNT);
+		return;
+	}
+	ASSERT(out.seq_rtt_us >= -1 && out.ca_rtt_us >= -1);
+	if (out.updated) {
+		ASSERT(out.seq_rtt_us >= 0 && out.ca_rtt_us >= 0);
+		ASSERT(rtt->srtt_us >= 1);
+		ASSERT(tsq_min_rtt(rtt) <= (out.ca_rtt_us ? (u64)out.ca_rtt_us : 1000U) ||
+		       tsq_min_rtt(rtt) <= prior_min);
+	}
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct rd r = { data, size };
@@ -132,15 +174,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct tsq_shift_policy pol;
 	struct tsq_rate_conn rate;
 	struct tsq_rate_skb skbs[4];
+	struct tsq_rtt rtt;
 	u64 throttles_pending = 0;
 	int steps = 0;
 
 	tsq_sock_init(&sk);
 	tsq_cwnd_state_init(&st);
 	tsq_rate_conn_init(&rate);
+	tsq_rtt_init(&rtt, 0);
 	memset(skbs, 0, sizeof(skbs));
 	while (r.n && steps++ < 512) {
-		unsigned int op = (unsigned int)take(&r, 1) % 10;
+		unsigned int op = (unsigned int)take(&r, 1) % 11;
 		int ret;
 
 		switch (op) {
@@ -198,6 +242,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			break;
 		case 8:
 			op_rate(&r, &rate, skbs);
+			break;
+		case 9:
+			op_rtt(&r, &rtt);
 			break;
 		default:
 			if (tsq_shift_policy_init(&pol, (enum tsq_shift_policy_kind)(take(&r, 1) % 3),
