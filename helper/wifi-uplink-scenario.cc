@@ -152,6 +152,10 @@ WifiUplinkConfig::AddToCommandLine(CommandLine& cmd)
                  "tcp_limit_output_bytes (0 = the kernel profile's, else 1..2147483647)",
                  limitOutputBytes);
     cmd.AddValue("apRxErrorRate", "MPDU error rate at the AP's receiver (0..0.9)", apRxErrorRate);
+    cmd.AddValue("rttEstimator",
+                 "RTT the TSQ socket uses: linux (per-segment us samples, tcp_rtt_estimator) "
+                 "or ns3 (ns-3's RttEstimator, ms timestamp echoes in 3.37)",
+                 rttEstimator);
 }
 
 std::string
@@ -273,6 +277,10 @@ WifiUplinkConfig::Validate() const
     if (!(apRxErrorRate >= 0 && apRxErrorRate <= 0.9))
     {
         return TsqOutOfRangeValue("apRxErrorRate", apRxErrorRate, "0..0.9");
+    }
+    if (rttEstimator != "linux" && rttEstimator != "ns3")
+    {
+        return TsqOutOfRangeValue("rttEstimator", rttEstimator, "linux or ns3");
     }
     return "";
 }
@@ -443,6 +451,7 @@ WifiUplinkScenario::InstallTsq()
     {
         tsq.SetSocketAttribute("LimitOutputBytes", UintegerValue(m_config.limitOutputBytes));
     }
+    tsq.SetSocketAttribute("LinuxRtt", BooleanValue(m_config.rttEstimator == "linux"));
     tsq.SetDeviceShift(m_config.deviceShift);
     tsq.SetDriverProfile(m_config.driverProfile);
     tsq.SetCompletionLatency(MicroSeconds(m_config.completionLatencyUs));
@@ -698,9 +707,10 @@ WifiUplinkScenario::ConnectSenderSocket()
     }
     m_senderSocket->TraceConnectWithoutContext("CongestionWindow",
                                                MakeCallback(&WifiUplinkScenario::OnCwnd, this));
-    // ns-3's "RTT" trace is m_tcb->m_lastRtt = RttEstimator::GetEstimate(),
-    // the smoothed RTT (Linux's srtt).
-    m_senderSocket->TraceConnectWithoutContext("RTT",
+    // The srtt the TSQ socket works with (TsqSrtt: Linux's with LinuxRtt);
+    // for ns-3's own socket its "RTT" trace, m_tcb->m_lastRtt, the estimate.
+    m_senderSocket->TraceConnectWithoutContext(DynamicCast<TsqTcpSocket>(m_senderSocket) ? "TsqSrtt"
+                                                                                         : "RTT",
                                                MakeCallback(&WifiUplinkScenario::OnRtt, this));
     m_senderSocket->TraceConnectWithoutContext(
         "BytesInFlight",
@@ -1012,6 +1022,7 @@ WifiUplinkRunRecord(const std::string& experiment,
     run.SetParam("device_shift", config.deviceShift);
     run.SetParam("completion_latency_us", config.completionLatencyUs);
     run.SetParam("limit_output_bytes", config.limitOutputBytes);
+    run.SetParam("rtt_estimator", config.tsq ? config.rttEstimator : "ns3");
     run.SetParam("ap_rx_error_rate", config.apRxErrorRate);
     run.SetParam("segment_size", config.segmentSize);
     run.SetParam("ping_interval_s", config.pingIntervalS);

@@ -82,6 +82,7 @@ struct WifiUplinkConfig
     double completionLatencyUs{0};           //!< WiFi completion latency, us (an estimate if > 0)
     uint32_t floorBytes{0};                  //!< the article's fixed TSQ floor, bytes (0 = none)
     uint32_t limitOutputBytes{0};            //!< tcp_limit_output_bytes (0 = the profile's)
+    std::string rttEstimator{"linux"};       //!< RTT TSQ uses: "linux" (LinuxRtt) or "ns3"
     double apRxErrorRate{0};                 //!< MPDU error rate at the AP's receiver (0..0.9)
 
     /**
@@ -134,7 +135,7 @@ struct WifiUplinkResult
     std::vector<uint64_t> psduHistogram; //!< all STAs, window: element n: PSDUs of n MPDUs
     // First station's sender socket, sampled every sampleIntervalS in the
     // window (NaN: not measured, e.g. no TSQ socket, or UDP traffic)
-    double srttMsMean{0};                    //!< smoothed RTT (ns-3's RTT estimate), ms
+    double srttMsMean{0};                    //!< smoothed RTT the TSQ socket uses (TsqSrtt), ms
     double cwndSegmentsMean{0};              //!< congestion window, segments
     double packetsOutMean{0};                //!< bytes in flight / MSS
     double pacingRateMbpsMean{0};            //!< the pacing rate TSQ uses, Mb/s

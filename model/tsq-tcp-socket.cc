@@ -6,6 +6,7 @@
 
 #include "tsq-core-names.h"
 #include "tsq-cwnd-validation-ops.h"
+#include "tsq-rate-ops-tap.h"
 #include "tsq-rate-ops.h"
 #include "tsq-rtt-sample-estimator.h"
 #include "tsq-socket-registry.h"
@@ -17,8 +18,10 @@
 #include "ns3/rtt-estimator.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
+#include "ns3/tcp-option-ts.h"
 #include "ns3/tcp-rate-ops.h"
 #include "ns3/tcp-tx-buffer.h"
+#include "ns3/tcp-tx-item.h"
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
 
@@ -47,6 +50,16 @@ BadAttribute(const std::string& name, const std::string& value, const std::strin
     NS_FATAL_ERROR("TsqTcpSocket: " << name << "=" << value
                                     << " is out of range; allowed: " << allowed);
     std::abort(); // not reached
+}
+
+/**
+ * The core's microsecond clock: Simulator time + 1, because the kernel
+ * (and the core) reserve a send time of 0 for "none" (see TsqRateOps).
+ */
+uint64_t
+CoreClockUs(Time t)
+{
+    return static_cast<uint64_t>(t.GetMicroSeconds()) + 1;
 }
 
 /** ceil(a / b), the unit conversion tsq/types.h asks of the caller. */
@@ -181,6 +194,27 @@ TsqTcpSocket::GetTypeId()
                           MakeBooleanAccessor(&TsqTcpSocket::SetLinuxRateSampleAttr,
                                               &TsqTcpSocket::GetLinuxRateSampleAttr),
                           MakeBooleanChecker())
+            .AddAttribute(
+                "LinuxRtt",
+                "TSQ, the Linux pacing rate, TSO autosizing, Linux HyStart and the "
+                "rate sampler use Linux's RTT (core tsq_rtt): a microsecond sample "
+                "per ACK from the last send time of the segments it (s)acks "
+                "(tcp_clean_rtx_queue, Karn's rule, SACK samples, the timestamp "
+                "echo only as fallback), smoothed by tcp_rtt_estimator, and a "
+                "windowed min RTT; else ns-3's RttEstimator (in 3.37 fed from the "
+                "timestamp echo in whole ms) and m_minRtt. ns-3's RTO and its "
+                "congestion controls keep ns-3's estimate either way.",
+                BooleanValue(true),
+                MakeBooleanAccessor(&TsqTcpSocket::SetLinuxRttAttr, &TsqTcpSocket::GetLinuxRttAttr),
+                MakeBooleanChecker())
+            .AddAttribute("TxDelay",
+                          "TCP_TX_DELAY (a842fe1425cb, Linux 5.4): the TSQ limit grows by "
+                          "pacing_rate * delay >> 19 bytes, after the tcp_limit_output_bytes "
+                          "clamp (only rules 5.0 and 6.16; 0..2147483647 us). Only the "
+                          "budget: segments are not delayed (as with no fq qdisc).",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&TsqTcpSocket::SetTxDelay, &TsqTcpSocket::GetTxDelay),
+                          MakeTimeChecker())
             .AddTraceSource("TsqLimit",
                             "The TSQ limit of the last check, bytes (UINT64_MAX: no limit)",
                             MakeTraceSourceAccessor(&TsqTcpSocket::m_tsqLimit),
@@ -194,6 +228,12 @@ TsqTcpSocket::GetTypeId()
                             "\"PacingRate\" trace is m_pacingRate, which this is not)",
                             MakeTraceSourceAccessor(&TsqTcpSocket::m_tsqPacingRate),
                             "ns3::TracedValueCallback::DataRate")
+            .AddTraceSource("TsqSrtt",
+                            "The smoothed RTT TSQ, pacing and autosizing use (Linux's with "
+                            "LinuxRtt, else ns-3's estimate); ns-3's own \"RTT\" trace is "
+                            "the latter",
+                            MakeTraceSourceAccessor(&TsqTcpSocket::m_tsqSrtt),
+                            "ns3::TracedValueCallback::Time")
             .AddTraceSource("PacingShift",
                             "The socket's sk_pacing_shift",
                             MakeTraceSourceAccessor(&TsqTcpSocket::m_pacingShift),
@@ -222,6 +262,8 @@ TsqTcpSocket::TsqTcpSocket()
     NS_LOG_FUNCTION(this);
     tsq_sock_init(&m_sk);
     tsq_cwnd_state_init(&m_cwndState);
+    tsq_rtt_init(&m_rttCore, 0);
+    tsq_rtt_ack_init(&m_rttAck);
     m_id = TsqSocketRegistry::Register(this);
     ConnectTx();
     InstallRateOps();
@@ -243,11 +285,14 @@ TsqTcpSocket::TsqTcpSocket(const TsqTcpSocket& sock)
       m_linuxHystart(sock.m_linuxHystart),
       m_maxTcpHeader(sock.m_maxTcpHeader),
       m_linuxRateSample(sock.m_linuxRateSample),
+      m_linuxRtt(sock.m_linuxRtt),
+      m_txDelayUs(sock.m_txDelayUs),
       m_userCc(sock.m_userCc),
       m_tsqLimit(sock.m_tsqLimit),
       m_bytesQueued(sock.m_bytesQueued),
       m_tsqPacingRate(sock.m_tsqPacingRate),
       m_pacingShift(sock.m_pacingShift),
+      m_tsqSrtt(sock.m_tsqSrtt),
       m_throttledTrace(sock.m_throttledTrace),
       m_resumedTrace(sock.m_resumedTrace)
 {
@@ -256,6 +301,9 @@ TsqTcpSocket::TsqTcpSocket(const TsqTcpSocket& sock)
     tsq_sock_init(&m_sk);
     m_sk.pacing_shift = sock.m_sk.pacing_shift;
     tsq_cwnd_state_init(&m_cwndState);
+    // ... and with no RTT sample: its own SYN-ACK gives the first.
+    tsq_rtt_init(&m_rttCore, static_cast<u32>(Simulator::Now().GetMilliSeconds()));
+    tsq_rtt_ack_init(&m_rttAck);
     m_bytesQueued = 0;
     m_id = TsqSocketRegistry::Register(this);
     // TcpSocketBase's copy constructor copied the Tx trace, with the
@@ -291,11 +339,17 @@ TsqTcpSocket::DoDispose()
         wrapper->SetGate(MakeNullCallback<bool>());
         wrapper->SetRttSample(MakeNullCallback<int64_t>());
     }
-    Ptr<TsqRateOps> rateOps = DynamicCast<TsqRateOps>(m_rateOps);
-    if (rateOps)
+    Ptr<TsqRateOpsTap> tap = DynamicCast<TsqRateOpsTap>(m_rateOps);
+    if (tap)
     {
-        rateOps->SetWmemAlloc(MakeNullCallback<uint64_t>());
-        rateOps->SetPacketsOut(MakeNullCallback<uint32_t>());
+        tap->SetDeliveredObserver(MakeNullCallback<void, TcpTxItem*>());
+        tap->SetMinRtt(MakeNullCallback<Time>());
+        Ptr<TsqRateOps> rateOps = DynamicCast<TsqRateOps>(tap->GetInner());
+        if (rateOps)
+        {
+            rateOps->SetWmemAlloc(MakeNullCallback<uint64_t>());
+            rateOps->SetPacketsOut(MakeNullCallback<uint32_t>());
+        }
     }
     m_userCc = nullptr;
     TcpSocketBase::DoDispose();
@@ -503,6 +557,7 @@ TsqTcpSocket::GetStats() const
     s.bursts = m_bursts;
     s.segments = m_segments;
     s.retransmitsOverLimit = m_retransmitsOverLimit;
+    s.linuxRttSamples = m_rttCore.samples;
     Ptr<TsqCwndValidationOps> wrapper = DynamicCast<TsqCwndValidationOps>(m_congestionControl);
     s.heldCwndIncreases = wrapper ? wrapper->GetHeldIncreases() : 0;
     return s;
@@ -544,6 +599,13 @@ TsqTcpSocket::SetRtt(Ptr<RttEstimator> rtt)
 int64_t
 TsqTcpSocket::TakeRttSampleUs()
 {
+    if (m_linuxRtt)
+    {
+        // ack_sample.rtt_us of this ACK (ca_rtt), once
+        int64_t sample = m_ackCaRttUs;
+        m_ackCaRttUs = -1;
+        return sample;
+    }
     Ptr<TsqRttSampleEstimator> recorder = DynamicCast<TsqRttSampleEstimator>(m_rtt);
     if (!recorder || recorder->GetSampleCount() == m_rttSamplesTaken)
     {
@@ -644,11 +706,7 @@ TsqTcpSocket::CurrentPacingRate()
         in.cwnd = m_tcb->m_cWnd.Get() / mss;
         in.packets_out = CeilDiv(UnAckDataCount(), mss);
         in.ssthresh = m_tcb->m_ssThresh.Get() / mss;
-        Time srtt = m_rtt ? m_rtt->GetEstimate() : Time(0);
-        // tp->srtt_us is the smoothed RTT << 3
-        in.srtt_x8_us = static_cast<uint32_t>(
-            std::min<int64_t>(srtt.GetMicroSeconds(), std::numeric_limits<uint32_t>::max() >> 3)
-            << 3);
+        in.srtt_x8_us = SrttX8Us();
         in.ss_ratio = m_profile->pacing_ss_ratio;
         in.ca_ratio = m_profile->pacing_ca_ratio;
         in.width = m_profile->rate_width;
@@ -678,6 +736,7 @@ TsqTcpSocket::LimitInput(uint64_t rate, uint32_t truesize, uint32_t factor) cons
     in.factor = factor;
     in.floor = m_floorBytes;
     in.paced = IsPacingEnabled();
+    in.tx_delay_us = m_txDelayUs;
     return in;
 }
 
@@ -695,11 +754,7 @@ TsqTcpSocket::AutosizeSegments(uint64_t rate) const
     in.min_tso_segs = m_minTsoSegs ? m_minTsoSegs : m_profile->min_tso_segs;
     in.max_tcp_header = MaxTcpHeader();
     in.tso_rtt_log = m_profile->tso_rtt_log;
-    Time minRtt = m_tcb->m_minRtt;
-    in.min_rtt_us = minRtt == Time::Max()
-                        ? TSQ_MIN_RTT_UNKNOWN
-                        : static_cast<uint32_t>(
-                              std::min<int64_t>(minRtt.GetMicroSeconds(), TSQ_MIN_RTT_UNKNOWN - 1));
+    in.min_rtt_us = MinRttUs();
     uint32_t segs;
     int r = tsq_tso_autosize(&in, &segs);
     if (r != TSQ_OK)
@@ -742,22 +797,34 @@ TsqTcpSocket::GetLinuxRateSampleAttr() const
 void
 TsqTcpSocket::InstallRateOps()
 {
-    Ptr<TsqRateOps> ours = DynamicCast<TsqRateOps>(m_rateOps);
-    if (!m_linuxRateSample)
-    {
-        if (ours)
-        {
-            m_rateOps = CreateObject<TcpRateLinux>();
-        }
-        return;
-    }
-    if (!ours)
+    Ptr<TsqRateOpsTap> tap = DynamicCast<TsqRateOpsTap>(m_rateOps);
+    Ptr<TcpRateOps> inner = tap ? tap->GetInner() : m_rateOps;
+    Ptr<TsqRateOps> ours = DynamicCast<TsqRateOps>(inner);
+    if (m_linuxRateSample && !ours)
     {
         ours = CreateObject<TsqRateOps>();
-        m_rateOps = ours;
+        inner = ours;
     }
-    ours->SetWmemAlloc(MakeCallback(&TsqTcpSocket::RateWmemAlloc, this));
-    ours->SetPacketsOut(MakeCallback(&TsqTcpSocket::RatePacketsOut, this));
+    else if (!m_linuxRateSample && ours)
+    {
+        ours = nullptr;
+        inner = CreateObject<TcpRateLinux>();
+    }
+    if (ours)
+    {
+        ours->SetWmemAlloc(MakeCallback(&TsqTcpSocket::RateWmemAlloc, this));
+        ours->SetPacketsOut(MakeCallback(&TsqTcpSocket::RatePacketsOut, this));
+    }
+    // The tap is the socket's only view of each delivered segment: always there.
+    if (!tap)
+    {
+        tap = CreateObject<TsqRateOpsTap>();
+    }
+    tap->SetInner(inner);
+    tap->SetDeliveredObserver(MakeCallback(&TsqTcpSocket::OnSegmentDelivered, this));
+    tap->SetMinRtt(m_linuxRtt ? MakeCallback(&TsqTcpSocket::LinuxMinRtt, this)
+                              : MakeNullCallback<Time>());
+    m_rateOps = tap;
 }
 
 uint64_t
@@ -775,7 +842,212 @@ TsqTcpSocket::RatePacketsOut() const
 Ptr<TcpRateOps>
 TsqTcpSocket::GetRateOps() const
 {
-    return m_rateOps;
+    Ptr<TsqRateOpsTap> tap = DynamicCast<TsqRateOpsTap>(m_rateOps);
+    return tap ? tap->GetInner() : m_rateOps;
+}
+
+/* ------------------------------------------------------ Linux's RTT */
+
+void
+TsqTcpSocket::SetLinuxRttAttr(bool enable)
+{
+    m_linuxRtt = enable;
+    InstallRateOps();
+}
+
+bool
+TsqTcpSocket::GetLinuxRttAttr() const
+{
+    return m_linuxRtt;
+}
+
+void
+TsqTcpSocket::SetTxDelay(Time delay)
+{
+    if (delay.IsStrictlyNegative() || delay.GetMicroSeconds() > TSQ_TX_DELAY_MAX)
+    {
+        std::ostringstream v;
+        v << delay.As(Time::US);
+        BadAttribute("TxDelay", v.str(), "0..2147483647us");
+    }
+    m_txDelayUs = static_cast<uint32_t>(delay.GetMicroSeconds());
+}
+
+Time
+TsqTcpSocket::GetTxDelay() const
+{
+    return MicroSeconds(m_txDelayUs);
+}
+
+void
+TsqTcpSocket::SendEmptyPacket(uint8_t flags)
+{
+    if (flags & TcpHeader::SYN)
+    {
+        // TcpSocketBase counts m_synCount down from m_synRetries per SYN sent.
+        m_synRetransmitted = m_synCount != m_synRetries;
+        m_synSentUs = CoreClockUs(Simulator::Now());
+    }
+    TcpSocketBase::SendEmptyPacket(flags);
+}
+
+void
+TsqTcpSocket::EstimateRtt(const TcpHeader& tcpHeader)
+{
+    TcpSocketBase::EstimateRtt(tcpHeader);
+    const uint8_t flags = tcpHeader.GetFlags();
+    const bool ack = flags & TcpHeader::ACK;
+    const bool syn = flags & TcpHeader::SYN;
+    // The SYN-ACK of an active open, or the ACK of a passive one's SYN-ACK:
+    // the handshake's sample (tcp_ack with FLAG_SYN_ACKED; tcp_synack_rtt_meas).
+    const bool handshake = ack && ((m_state == SYN_SENT && syn) || (m_state == SYN_RCVD && !syn));
+    if (!handshake || m_synSentUs == 0)
+    {
+        return;
+    }
+    tsq_rtt_ack_init(&m_rttAck);
+    tsq_rtt_ack_skb(&m_rttAck, m_synSentUs, m_synRetransmitted, false);
+    m_synSentUs = 0;
+    ReadTsEcho(tcpHeader);
+    UpdateLinuxRtt(true);
+}
+
+void
+TsqTcpSocket::ReadTsEcho(const TcpHeader& tcpHeader)
+{
+    m_ackTsEcho = false;
+    m_ackTsDeltaMs = 0;
+    if (!m_timestampEnabled || !tcpHeader.HasOption(TcpOption::TS))
+    {
+        return;
+    }
+    Ptr<const TcpOptionTS> ts = DynamicCast<const TcpOptionTS>(tcpHeader.GetOption(TcpOption::TS));
+    const uint32_t echo = ts->GetEcho();
+    // rx_opt.saw_tstamp && rx_opt.rcv_tsecr: a zero echo is no echo
+    m_ackTsEcho = echo != 0;
+    m_ackTsDeltaMs = TcpOptionTS::NowToTsValue() - echo;
+}
+
+void
+TsqTcpSocket::ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader)
+{
+    tsq_rtt_ack_init(&m_rttAck);
+    m_ackCaRttUs = -1;
+    ReadTsEcho(tcpHeader);
+    TcpSocketBase::ReceivedAck(packet, tcpHeader);
+}
+
+void
+TsqTcpSocket::OnSegmentDelivered(TcpTxItem* item)
+{
+    const uint64_t sent = CoreClockUs(item->GetLastSent());
+    const bool retrans = item->IsRetrans();
+    if (item->GetRateInformation().m_deliveredTime == Time::Max())
+    {
+        // Counted when its SACK came: now cumulatively acked, not timed again.
+        tsq_rtt_ack_skb(&m_rttAck, sent, retrans, true);
+    }
+    else if (item->IsSacked())
+    {
+        tsq_rtt_sack_skb(&m_rttAck, sent, retrans);
+    }
+    else
+    {
+        tsq_rtt_ack_skb(&m_rttAck, sent, retrans, false);
+    }
+}
+
+void
+TsqTcpSocket::ProcessAck(const SequenceNumber32& ackNumber,
+                         bool scoreboardUpdated,
+                         uint32_t currentDelivered,
+                         const SequenceNumber32& oldHeadSequence)
+{
+    // TcpSocketBase has run ReadOptions (SACK) and DiscardUpTo: every
+    // segment of this ACK went through OnSegmentDelivered. Linux takes the
+    // sample here too, before the congestion control sees the ACK.
+    UpdateLinuxRtt(ackNumber > oldHeadSequence);
+    TcpSocketBase::ProcessAck(ackNumber, scoreboardUpdated, currentDelivered, oldHeadSequence);
+}
+
+void
+TsqTcpSocket::UpdateLinuxRtt(bool dataAcked)
+{
+    struct tsq_rtt_ack_in in;
+    tsq_rtt_ack_in_init(&in);
+    in.form = m_profile->rtt_form;
+    in.now_us = CoreClockUs(Simulator::Now());
+    in.now_ms = static_cast<u32>(Simulator::Now().GetMilliSeconds());
+    in.data_acked = dataAcked;
+    in.ts_echo = m_ackTsEcho;
+    in.ts_delta_ms = m_ackTsDeltaMs;
+    in.snd_una = m_txBuffer->HeadSequence().GetValue();
+    in.snd_nxt = m_tcb->m_highTxMark.Get().GetValue();
+    struct tsq_rtt_ack_out out;
+    int r = tsq_ack_update_rtt(&m_rttCore, &m_rttAck, &in, &out);
+    NS_ASSERT(r == TSQ_OK);
+    (void)r;
+    tsq_rtt_ack_init(&m_rttAck);
+    m_ackCaRttUs = out.ca_rtt_us;
+    if (out.updated)
+    {
+        NS_LOG_LOGIC("Linux RTT sample " << out.seq_rtt_us << " us (ca " << out.ca_rtt_us
+                                         << "), srtt " << (m_rttCore.srtt_us >> 3) << " us");
+    }
+    // Once per ACK, after ns-3's estimator (EstimateRtt) took its sample too.
+    Time srtt = GetSrtt();
+    if (srtt != m_tsqSrtt.Get())
+    {
+        m_tsqSrtt = srtt;
+    }
+}
+
+Time
+TsqTcpSocket::LinuxMinRtt() const
+{
+    const uint32_t minRtt = tsq_min_rtt(&m_rttCore);
+    return minRtt == TSQ_MIN_RTT_UNKNOWN ? Time::Max() : MicroSeconds(minRtt);
+}
+
+Time
+TsqTcpSocket::GetSrtt() const
+{
+    if (m_linuxRtt)
+    {
+        // srtt_us keeps 3 fraction bits: 125 ns of resolution
+        return NanoSeconds(static_cast<int64_t>(m_rttCore.srtt_us) * 125);
+    }
+    return m_rtt ? m_rtt->GetEstimate() : Time(0);
+}
+
+Time
+TsqTcpSocket::GetMinRtt() const
+{
+    return m_linuxRtt ? LinuxMinRtt() : m_tcb->m_minRtt;
+}
+
+uint32_t
+TsqTcpSocket::SrttX8Us() const
+{
+    if (m_linuxRtt)
+    {
+        return m_rttCore.srtt_us;
+    }
+    Time srtt = m_rtt ? m_rtt->GetEstimate() : Time(0);
+    return static_cast<uint32_t>(
+        std::min<int64_t>(srtt.GetMicroSeconds(), std::numeric_limits<uint32_t>::max() >> 3) << 3);
+}
+
+uint32_t
+TsqTcpSocket::MinRttUs() const
+{
+    Time minRtt = GetMinRtt();
+    if (minRtt == Time::Max())
+    {
+        return TSQ_MIN_RTT_UNKNOWN;
+    }
+    return static_cast<uint32_t>(
+        std::min<int64_t>(minRtt.GetMicroSeconds(), TSQ_MIN_RTT_UNKNOWN - 1));
 }
 
 uint32_t
@@ -796,6 +1068,12 @@ TsqTcpSocket::SmallQueueCheck(uint64_t rate, uint32_t truesize, uint32_t factor)
     struct tsq_limit_in in = LimitInput(rate, truesize, factor);
     uint64_t limit = TSQ_LIMIT_NONE;
     int r = tsq_tsq_limit(&in, &limit);
+    if (r == TSQ_ERR_RANGE && m_txDelayUs != 0)
+    {
+        BadAttribute("TxDelay",
+                     std::to_string(m_txDelayUs) + "us with TsqRule " + tsq_rule_id(in.rule),
+                     "0, or any delay with rule 5.0 or 6.16 (TCP_TX_DELAY came in 5.4)");
+    }
     if (r != TSQ_OK)
     {
         NS_FATAL_ERROR("TsqTcpSocket: tsq_tsq_limit refused its input: " << tsq_strerror(r));

@@ -36,6 +36,7 @@ struct TsqSocketStats
     uint64_t segments{0};             //!< data segments charged
     uint64_t retransmitsOverLimit{0}; //!< retransmissions sent although the check said "throttled"
     uint64_t heldCwndIncreases{0};    //!< IncreaseWindow calls held back by CwndValidation
+    uint64_t linuxRttSamples{0};      //!< RTT samples taken by the Linux estimator (LinuxRtt)
 };
 
 /**
@@ -58,10 +59,20 @@ struct TsqSocketStats
  * TcpSocketBase (the tsq-socket test suite checks it event for event); it
  * still charges, tags and counts.
  *
+ * RTT: with LinuxRtt (default) the socket keeps Linux's RTT estimate
+ * beside ns-3's (core tsq_rtt): one sample per ACK from the last send
+ * time of the segments it (s)acks, in microseconds (tcp_clean_rtx_queue,
+ * tcp_sacktag_one; Karn's rule; the timestamp echo only when no segment
+ * gives a sample), smoothed by tcp_rtt_estimator and a windowed min RTT.
+ * That srtt feeds the Linux pacing rate, that min RTT TSO autosizing and
+ * the rate sampler, and each ACK's sample (ca_rtt) Linux HyStart. ns-3's
+ * own estimator (RTO, its congestion controls, m_lastRtt, m_minRtt) is
+ * left as it is: 3.37 feeds it from the timestamp echo, in whole ms.
+ *
  * Pacing rate: with LinuxPacingRate the rate used for the TSQ limit and
  * TSO autosizing is the core's tsq_update_pacing_rate() of the current
- * state (mss, cwnd, packets out, ssthresh, the RTT estimator's smoothed
- * RTT), or the congestion control's own rate when it has one (BBR,
+ * state (mss, cwnd, packets out, ssthresh, the smoothed RTT above), or the
+ * congestion control's own rate when it has one (BBR,
  * HasCongControl()). It is NEVER written into TcpSocketState::m_pacingRate:
  * ns-3's own pacing (TcpSocketState EnablePacing) keeps its own rate, which
  * ns-3 recomputes on every ACK with the same Linux formula, so writing ours
@@ -83,6 +94,7 @@ struct TsqSocketStats
  * for the transparency contract above, LinuxRateSample is false too.
  */
 class TsqCwndValidationOps;
+class TcpTxItem;
 
 class TsqTcpSocket : public TcpSocketBase
 {
@@ -167,6 +179,19 @@ class TsqTcpSocket : public TcpSocketBase
     const struct tsq_profile* GetProfile() const;
 
     /**
+     * \return the smoothed RTT TSQ, pacing and autosizing use: Linux's
+     * (LinuxRtt), else ns-3's estimate; 0 before the first sample
+     */
+    Time GetSrtt() const;
+
+    /**
+     * \return the min RTT TSO autosizing and the rate sampler use: Linux's
+     * windowed min (LinuxRtt), else ns-3's m_minRtt; Time::Max() before
+     * the first sample
+     */
+    Time GetMinRtt() const;
+
+    /**
      * \brief Set the congestion control, wrapped in a TsqCwndValidationOps
      * (hides TcpSocketBase's non-virtual method of the same name; the
      * factory calls this one). The wrapper is transparent while the
@@ -198,6 +223,17 @@ class TsqTcpSocket : public TcpSocketBase
     uint32_t AvailableWindow() const override;
     uint32_t SendDataPacket(SequenceNumber32 seq, uint32_t maxSize, bool withAck) override;
     void DoDispose() override;
+    /** Starts the Linux RTT sample of this ACK (timestamp echo, segments). */
+    void ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader) override;
+    /** Ends the Linux RTT sample (tcp_ack_update_rtt) before cwnd moves. */
+    void ProcessAck(const SequenceNumber32& ackNumber,
+                    bool scoreboardUpdated,
+                    uint32_t currentDelivered,
+                    const SequenceNumber32& oldHeadSequence) override;
+    /** The handshake's Linux RTT sample (SYN or SYN-ACK send time). */
+    void EstimateRtt(const TcpHeader& tcpHeader) override;
+    /** Remembers when a SYN (or SYN-ACK) went, and if it was a retry. */
+    void SendEmptyPacket(uint8_t flags) override;
 
   private:
     /* attribute setters, each validating its value */
@@ -258,6 +294,30 @@ class TsqTcpSocket : public TcpSocketBase
      * or, when it is one and the attribute is false, ns-3's TcpRateLinux.
      */
     void InstallRateOps();
+    /**
+     * A segment the ACK path delivered (TsqRateOpsTap): its send time and
+     * retransmission flag go into the Linux RTT sample of this ACK.
+     */
+    void OnSegmentDelivered(TcpTxItem* item);
+    /** Reads the timestamp echo of @tcpHeader for the RTT fallback. */
+    void ReadTsEcho(const TcpHeader& tcpHeader);
+    /** Feeds one ACK's sample to the core (tcp_ack_update_rtt). */
+    void UpdateLinuxRtt(bool dataAcked);
+    /** \return the Linux min RTT as a Time, for TsqRateOpsTap */
+    Time LinuxMinRtt() const;
+    /** \return srtt in us << 3 for the pacing rate (tp->srtt_us) */
+    uint32_t SrttX8Us() const;
+    /** \return min RTT in us for TSO autosizing, TSQ_MIN_RTT_UNKNOWN if none */
+    uint32_t MinRttUs() const;
+    /** LinuxRtt setter. */
+    void SetLinuxRttAttr(bool enable);
+    /** \return the LinuxRtt attribute */
+    bool GetLinuxRttAttr() const;
+    /** TxDelay setter: 0..INT_MAX us. */
+    void SetTxDelay(Time delay);
+    /** \return the TxDelay attribute */
+    Time GetTxDelay() const;
+
     /** \return bytes queued below TCP (sk_wmem_alloc_get), for TsqRateOps */
     uint64_t RateWmemAlloc() const;
     /** \return unacknowledged bytes (packets_out != 0), for TsqRateOps */
@@ -305,6 +365,8 @@ class TsqTcpSocket : public TcpSocketBase
     bool m_linuxHystart{false};     //!< LinuxHyStart
     uint32_t m_maxTcpHeader{0};     //!< MaxTcpHeader, 0 = profile's
     bool m_linuxRateSample{true};   //!< LinuxRateSample
+    bool m_linuxRtt{true};          //!< LinuxRtt
+    uint32_t m_txDelayUs{0};        //!< TxDelay (tcp_tx_delay), us
 
     // core state
     struct tsq_sock m_sk;               //!< the socket's TSQ accounting
@@ -320,12 +382,20 @@ class TsqTcpSocket : public TcpSocketBase
     uint64_t m_segments{0};             //!< segments charged
     uint64_t m_retransmitsOverLimit{0}; //!< see TsqSocketStats
     uint64_t m_rttSamplesTaken{0};      //!< TsqRttSampleEstimator count seen
+    struct tsq_rtt m_rttCore;           //!< Linux's srtt, mdev, min RTT (LinuxRtt)
+    struct tsq_rtt_ack m_rttAck;        //!< what the ACK in progress (s)acked
+    bool m_ackTsEcho{false};            //!< the ACK in progress echoed a timestamp
+    uint32_t m_ackTsDeltaMs{0};         //!< its echo's age, ms (TS clock)
+    int64_t m_ackCaRttUs{-1};           //!< its sample for HyStart, until taken
+    uint64_t m_synSentUs{0};            //!< core clock of the last SYN / SYN-ACK, 0 = none
+    bool m_synRetransmitted{false};     //!< that SYN was a retry (Karn)
 
     // traces
     TracedValue<uint64_t> m_tsqLimit{0};                 //!< limit of the last check
     TracedValue<uint64_t> m_bytesQueued{0};              //!< bytes below TCP
     TracedValue<DataRate> m_tsqPacingRate;               //!< rate TSQ uses
     TracedValue<uint32_t> m_pacingShift{10};             //!< sk_pacing_shift
+    TracedValue<Time> m_tsqSrtt;                         //!< srtt TSQ uses
     TracedCallback<uint64_t, uint64_t> m_throttledTrace; //!< (queued, limit)
     TracedCallback<uint64_t> m_resumedTrace;             //!< (queued)
 };
