@@ -53,6 +53,7 @@ def build(bld):
         'c-core/src/completion.c',
         'c-core/src/rate.c',
         'c-core/src/rtt.c',
+        'c-core/src/gate.c',
     ]
 
     module_test = bld.create_ns3_module_test_library('tsq')

@@ -12,6 +12,7 @@ set(TSQ_CORE_SOURCES
   src/completion.c
   src/rate.c
   src/rtt.c
+  src/gate.c
 )
 set(TSQ_CORE_HEADERS
   include/tsq/types.h
@@ -26,4 +27,5 @@ set(TSQ_CORE_HEADERS
   include/tsq/completion.h
   include/tsq/rate.h
   include/tsq/rtt.h
+  include/tsq/gate.h
 )

@@ -36,6 +36,8 @@ rtt-karn-ignored|src/rtt.c|s/if (a->first_ackt \&\& !a->retrans_data_acked) {/if
 rtt-echo-preferred|src/rtt.c|s/if (seq_rtt < 0 \&\& in->ts_echo \&\& in->data_acked) {/if (in->ts_echo \&\& in->data_acked) {/
 rtt-ca-from-first|src/rtt.c|s/ca_rtt = tsq_rtt_us_delta(in->now_us, a->last_ackt);/ca_rtt = tsq_rtt_us_delta(in->now_us, a->first_ackt);/
 minmax-no-quarter-refresh|src/rtt.c|s/age > win \/ 4)/age > win)/
+gate-release-at-open|src/gate.c|s/s->release_us = g->p.release == TSQ_GATE_RELEASE_OPEN ? s->open_us : s->end_us;/s->release_us = s->open_us;/
+gate-no-ack-gap|src/gate.c|s/g->ack_open_us = s->end_us + g->p.ack_gap_us;/g->ack_open_us = s->end_us;/
 rate-last-skb-loses|src/rate.c|s/skb->delivered > rs->prior_delivered)/skb->delivered < rs->prior_delivered)/
 '
 

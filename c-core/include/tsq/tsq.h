@@ -14,5 +14,6 @@
 #include "tsq/completion.h"
 #include "tsq/rate.h"
 #include "tsq/rtt.h"
+#include "tsq/gate.h"
 
 #endif /* TSQ_TSQ_H */

@@ -166,6 +166,49 @@ static void op_rtt(struct rd *r, struct tsq_rtt *rtt)
 	}
 }
 
+/* A few cycles of the gate schedule: time never goes back, a slot's
+ * frames leave between its open and its end. */
+static void op_gate(struct rd *r)
+{
+	struct tsq_gate_params p;
+	struct tsq_gate g;
+	struct tsq_gate_slot s;
+	struct tsq_gate_ack a;
+	unsigned int i, n = (unsigned int)take(r, 1) % 16;
+	u64 last;
+
+	tsq_gate_params_init(&p);
+	p.rate_bps = take(r, 5);
+	p.overhead_us = (u32)take(r, 3);
+	p.ack_gap_us = (u32)take(r, 2);
+	p.ack_txop_us = (u32)take(r, 2);
+	p.gap_us = (u32)take(r, 2);
+	p.idle_poll_us = (u32)take(r, 2);
+	p.max_frames = (u32)take(r, 2);
+	p.lost_permille = (u32)take(r, 2);
+	p.release = (enum tsq_gate_release)(take(r, 1) % 3);
+	p.seed = take(r, 8);
+	if (tsq_gate_init(&g, &p, take(r, 4)) != 0)
+		return;
+	last = g.next_open_us;
+	for (i = 0; i < n; i++) {
+		u32 frames = tsq_gate_slot_frames(&g, (u32)take(r, 2));
+		u32 bytes = frames ? (u32)take(r, 3) : 0;
+
+		ASSERT(frames <= p.max_frames);
+		ASSERT(tsq_gate_open(&g, frames, bytes, &s) == 0);
+		ASSERT(s.open_us >= last && s.end_us >= s.open_us);
+		ASSERT(s.release_us >= s.open_us && s.release_us <= s.end_us);
+		last = s.open_us;
+		if (g.ack_due) {
+			ASSERT(g.ack_open_us >= s.end_us);
+			ASSERT(tsq_gate_ack_open(&g, (u32)take(r, 1), &a) == 0);
+			ASSERT(a.release_us >= a.open_us);
+		}
+		ASSERT(g.next_open_us > s.open_us);
+	}
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct rd r = { data, size };
@@ -184,7 +227,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	tsq_rtt_init(&rtt, 0);
 	memset(skbs, 0, sizeof(skbs));
 	while (r.n && steps++ < 512) {
-		unsigned int op = (unsigned int)take(&r, 1) % 11;
+		unsigned int op = (unsigned int)take(&r, 1) % 12;
 		int ret;
 
 		switch (op) {
@@ -245,6 +288,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			break;
 		case 9:
 			op_rtt(&r, &rtt);
+			break;
+		case 10:
+			op_gate(&r);
 			break;
 		default:
 			if (tsq_shift_policy_init(&pol, (enum tsq_shift_policy_kind)(take(&r, 1) % 3),
