@@ -32,6 +32,8 @@ def build(bld):
         'model/tsq-rtt-sample-estimator.cc',
         'model/tsq-rate-ops.cc',
         'model/tsq-rate-ops-tap.cc',
+        'model/tsq-gate-queue-disc.cc',
+        'model/tsq-slot-gate.cc',
         'model/tsq-tcp-socket.cc',
         'model/tsq-tcp-socket-factory.cc',
         'model/tsq-tx-completion.cc',
@@ -42,6 +44,7 @@ def build(bld):
         'helper/tsq-results-db.cc',
         'helper/tsq-flent-writer.cc',
         'helper/tsq-experiment.cc',
+        'helper/tsq-live-twin.cc',
         'c-core/src/list.c',
         'c-core/src/rules.c',
         'c-core/src/sock.c',
@@ -80,6 +83,8 @@ def build(bld):
         'model/tsq-rtt-sample-estimator.h',
         'model/tsq-rate-ops.h',
         'model/tsq-rate-ops-tap.h',
+        'model/tsq-gate-queue-disc.h',
+        'model/tsq-slot-gate.h',
         'model/tsq-tcp-socket.h',
         'model/tsq-tcp-socket-factory.h',
         'model/tsq-tx-completion.h',
@@ -90,6 +95,7 @@ def build(bld):
         'helper/tsq-results-db.h',
         'helper/tsq-flent-writer.h',
         'helper/tsq-experiment.h',
+        'helper/tsq-live-twin.h',
     ]
 
     if bld.env.ENABLE_EXAMPLES:

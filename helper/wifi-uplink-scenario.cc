@@ -6,6 +6,7 @@
 
 #include "tsq-option-check.h"
 #include "tsq/completion.h"
+#include "tsq/gate.h"
 #include "tsq/profile.h"
 #include "tsq/rules.h"
 
@@ -33,6 +34,7 @@
 #include "ns3/string.h"
 #include "ns3/tcp-socket.h"
 #include "ns3/traffic-control-helper.h"
+#include "ns3/traffic-control-layer.h"
 #include "ns3/tsq-core-names.h"
 #include "ns3/tsq-helper.h"
 #include "ns3/tsq-tcp-socket.h"
@@ -125,7 +127,10 @@ WifiUplinkConfig::AddToCommandLine(CommandLine& cmd)
     cmd.AddValue("sampleInterval",
                  "time-series step in seconds (0.01..10; duration must be a multiple)",
                  sampleIntervalS);
-    cmd.AddValue("link", "hop between stations and AP: wifi, or p2p (wired control)", link);
+    cmd.AddValue("link",
+                 "hop between stations and AP: wifi, p2p (wired control) or gate (the "
+                 "live-kernel comparison's emulated aggregating link, one station)",
+                 link);
     cmd.AddValue("p2pRate",
                  "p2p link rate in Mb/s (0 = the WiFi PHY rate of mcs/width/GI, else 1..100000)",
                  p2pRateMbps);
@@ -152,6 +157,35 @@ WifiUplinkConfig::AddToCommandLine(CommandLine& cmd)
                  "tcp_limit_output_bytes (0 = the kernel profile's, else 1..2147483647)",
                  limitOutputBytes);
     cmd.AddValue("apRxErrorRate", "MPDU error rate at the AP's receiver (0..0.9)", apRxErrorRate);
+    cmd.AddValue("gateRate", "gate: airtime rate of a slot's frames, Mb/s (1..100000)", gateRateMbps);
+    cmd.AddValue("gateOverheadUs", "gate: fixed cost of a data TXOP, us (1..1000000)", gateOverheadUs);
+    cmd.AddValue("gateAckGapUs", "gate: data TXOP end -> AP TXOP, us (0..1000000)", gateAckGapUs);
+    cmd.AddValue("gateAckTxopUs", "gate: the AP's TXOP, us (1..1000000)", gateAckTxopUs);
+    cmd.AddValue("gateGapUs", "gate: AP TXOP end -> next data TXOP, us (0..1000000)", gateGapUs);
+    cmd.AddValue("gateIdlePollUs", "gate: idle, look again after, us (1..1000000)", gateIdlePollUs);
+    cmd.AddValue("gateMaxFrames", "gate: frames per data TXOP at most (1..1024)", gateMaxFrames);
+    cmd.AddValue("gateLost",
+                 "gate: chance per mille the station goes again before the AP (0..1000)",
+                 gateLostPermille);
+    cmd.AddValue("gateRelease", "gate: frames leave at the TXOP's end or open", gateRelease);
+    cmd.AddValue("gateLateness",
+                 "gate: a live-kernel run's slots CSV whose controller lateness is replayed",
+                 gateLateness);
+    cmd.AddValue("initialSsthresh",
+                 "initial ssthresh in segments (0 = ns-3's, unlimited; else 2..1000000)",
+                 initialSsthresh);
+    cmd.AddValue("tsoBursts", "TSO bursts (false: one-segment skbs, gso_max_segs 1)", tsoBursts);
+    cmd.AddValue("txDelayUs",
+                 "TCP_TX_DELAY's TSQ budget in us (0..2147483647; rules 5.0 and 6.16)",
+                 txDelayUs);
+    cmd.AddValue("receiverAcks",
+                 "the receiver's ACKs: ns3 (every second segment, 200 ms delayed-ACK timer) "
+                 "or burst (one ACK per burst of segments, as Linux 6.7+ acks what it met "
+                 "in the socket backlog, 133c4c0d3717)",
+                 receiverAcks);
+    cmd.AddValue("burstAckUs",
+                 "receiverAcks=burst: the ACK waits this long for more segments, us (1..100000)",
+                 burstAckUs);
     cmd.AddValue("rttEstimator",
                  "RTT the TSQ socket uses: linux (per-segment us samples, tcp_rtt_estimator) "
                  "or ns3 (ns-3's RttEstimator, ms timestamp echoes in 3.37)",
@@ -227,9 +261,58 @@ WifiUplinkConfig::Validate() const
             return os.str();
         }
     }
-    if (link != "wifi" && link != "p2p")
+    if (link != "wifi" && link != "p2p" && link != "gate")
     {
-        return TsqOutOfRangeValue("link", link, "wifi or p2p");
+        return TsqOutOfRangeValue("link", link, "wifi, p2p or gate");
+    }
+    if (link == "gate" && nSta != 1)
+    {
+        return TsqOutOfRangeValue("nSta", nSta, "1 with link=gate (one station's TXOPs)");
+    }
+    if (!(gateRateMbps >= 1 && gateRateMbps <= 100000))
+    {
+        return TsqOutOfRangeValue("gateRate", gateRateMbps, "1..100000");
+    }
+    if (gateOverheadUs < 1 || gateOverheadUs > TSQ_GATE_US_MAX)
+    {
+        return TsqOutOfRangeValue("gateOverheadUs", gateOverheadUs, "1..1000000");
+    }
+    if (gateAckGapUs > TSQ_GATE_US_MAX)
+    {
+        return TsqOutOfRangeValue("gateAckGapUs", gateAckGapUs, "0..1000000");
+    }
+    if (gateAckTxopUs < 1 || gateAckTxopUs > TSQ_GATE_US_MAX)
+    {
+        return TsqOutOfRangeValue("gateAckTxopUs", gateAckTxopUs, "1..1000000");
+    }
+    if (gateGapUs > TSQ_GATE_US_MAX)
+    {
+        return TsqOutOfRangeValue("gateGapUs", gateGapUs, "0..1000000");
+    }
+    if (gateIdlePollUs < 1 || gateIdlePollUs > TSQ_GATE_US_MAX)
+    {
+        return TsqOutOfRangeValue("gateIdlePollUs", gateIdlePollUs, "1..1000000");
+    }
+    if (gateMaxFrames < 1 || gateMaxFrames > TSQ_GATE_FRAMES_MAX)
+    {
+        return TsqOutOfRangeValue("gateMaxFrames", gateMaxFrames, "1..1024");
+    }
+    if (gateLostPermille > 1000)
+    {
+        return TsqOutOfRangeValue("gateLost", gateLostPermille, "0..1000");
+    }
+    enum tsq_gate_release release;
+    if (tsq_gate_release_from_name(gateRelease.c_str(), &release) != TSQ_OK)
+    {
+        return TsqOutOfRangeValue("gateRelease", gateRelease, "end or open");
+    }
+    if (initialSsthresh == 1 || initialSsthresh > 1000000)
+    {
+        return TsqOutOfRangeValue("initialSsthresh", initialSsthresh, "0 (ns-3's) or 2..1000000");
+    }
+    if (txDelayUs > TSQ_TX_DELAY_MAX)
+    {
+        return TsqOutOfRangeValue("txDelayUs", txDelayUs, "0..2147483647");
     }
     if (!(p2pRateMbps == 0 || (p2pRateMbps >= 1 && p2pRateMbps <= 100000)))
     {
@@ -277,6 +360,14 @@ WifiUplinkConfig::Validate() const
     if (!(apRxErrorRate >= 0 && apRxErrorRate <= 0.9))
     {
         return TsqOutOfRangeValue("apRxErrorRate", apRxErrorRate, "0..0.9");
+    }
+    if (receiverAcks != "ns3" && receiverAcks != "burst")
+    {
+        return TsqOutOfRangeValue("receiverAcks", receiverAcks, "ns3 or burst");
+    }
+    if (burstAckUs < 1 || burstAckUs > 100000)
+    {
+        return TsqOutOfRangeValue("burstAckUs", burstAckUs, "1..100000");
     }
     if (rttEstimator != "linux" && rttEstimator != "ns3")
     {
@@ -370,6 +461,19 @@ WifiUplinkScenario::Build()
     // Linux's initial SYN retransmission timeout (TCP_TIMEOUT_INIT, 1 s)
     // instead of ns-3's 3 s.
     Config::SetDefault("ns3::TcpSocket::ConnTimeout", TimeValue(Seconds(1)));
+    // The receiver's ACKs (set every run: runs of one program share the
+    // Config defaults). "burst": an ACK only when a burst is over, for
+    // every segment of it, as Linux 6.7+ acks the segments it met in the
+    // socket backlog with one ACK (133c4c0d3717).
+    const bool burst = m_config.receiverAcks == "burst";
+    Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(burst ? 65535 : 2));
+    Config::SetDefault("ns3::TcpSocket::DelAckTimeout",
+                       TimeValue(burst ? MicroSeconds(m_config.burstAckUs) : Seconds(0.2)));
+    // A route's locked ssthresh (ip route ... ssthresh lock N) in Linux
+    Config::SetDefault("ns3::TcpSocket::InitialSlowStartThreshold",
+                       UintegerValue(m_config.initialSsthresh
+                                         ? m_config.initialSsthresh * m_config.segmentSize
+                                         : std::numeric_limits<uint32_t>::max()));
 
     m_stations.Create(m_config.nSta);
     m_ap = CreateObject<Node>();
@@ -385,6 +489,7 @@ WifiUplinkScenario::Build()
     }
     InstallStacks();
     InstallTsq();
+    InstallGate();
     InstallApplications();
     AssignStreams();
 }
@@ -452,11 +557,49 @@ WifiUplinkScenario::InstallTsq()
         tsq.SetSocketAttribute("LimitOutputBytes", UintegerValue(m_config.limitOutputBytes));
     }
     tsq.SetSocketAttribute("LinuxRtt", BooleanValue(m_config.rttEstimator == "linux"));
+    tsq.SetSocketAttribute("TsoBursts", BooleanValue(m_config.tsoBursts));
+    tsq.SetSocketAttribute("TxDelay", TimeValue(MicroSeconds(m_config.txDelayUs)));
     tsq.SetDeviceShift(m_config.deviceShift);
     tsq.SetDriverProfile(m_config.driverProfile);
     tsq.SetCompletionLatency(MicroSeconds(m_config.completionLatencyUs));
     tsq.Install(m_stations);
     tsq.Install(m_ap);
+}
+
+Ptr<TsqSlotGate>
+WifiUplinkScenario::GetSlotGate() const
+{
+    return m_slotGate;
+}
+
+void
+WifiUplinkScenario::InstallGate()
+{
+    if (m_config.link != "gate")
+    {
+        return;
+    }
+    auto root = [](Ptr<NetDevice> dev) {
+        Ptr<TrafficControlLayer> tc = dev->GetNode()->GetObject<TrafficControlLayer>();
+        return DynamicCast<TsqGateQueueDisc>(tc->GetRootQueueDiscOnDevice(dev));
+    };
+    m_slotGate = CreateObject<TsqSlotGate>();
+    m_slotGate->SetAttribute(
+        "Rate",
+        DataRateValue(DataRate(static_cast<uint64_t>(m_config.gateRateMbps * 1e6))));
+    m_slotGate->SetAttribute("Overhead", TimeValue(MicroSeconds(m_config.gateOverheadUs)));
+    m_slotGate->SetAttribute("AckGap", TimeValue(MicroSeconds(m_config.gateAckGapUs)));
+    m_slotGate->SetAttribute("AckTxop", TimeValue(MicroSeconds(m_config.gateAckTxopUs)));
+    m_slotGate->SetAttribute("Gap", TimeValue(MicroSeconds(m_config.gateGapUs)));
+    m_slotGate->SetAttribute("IdlePoll", TimeValue(MicroSeconds(m_config.gateIdlePollUs)));
+    m_slotGate->SetAttribute("MaxFrames", UintegerValue(m_config.gateMaxFrames));
+    m_slotGate->SetAttribute("LostPermille", UintegerValue(m_config.gateLostPermille));
+    m_slotGate->SetAttribute("Seed", UintegerValue(m_config.seed));
+    m_slotGate->SetAttribute("Release", StringValue(m_config.gateRelease));
+    m_slotGate->SetAttribute("LatenessFile", StringValue(m_config.gateLateness));
+    m_slotGate->SetQueueDiscs(root(m_p2pStaDevices.Get(0)), root(m_p2pApDevices.Get(0)));
+    // The schedule runs before the first SYN, as the kernel's controller does.
+    m_slotGate->Start(Seconds(kAppStartS) - MilliSeconds(10));
 }
 
 void
@@ -533,12 +676,15 @@ WifiUplinkScenario::InstallP2p()
     // The wired control: each station reaches the AP over its own
     // point-to-point link of the WiFi hop's rate; everything above the
     // link (stacks, queue discs, TSQ, applications, metrics) is unchanged.
+    // link "gate": the gates are the bottleneck and the delay; the link
+    // itself is as close to veth (instant hand-over) as a wire gets.
+    const bool gate = m_config.link == "gate";
     double rate = m_config.p2pRateMbps > 0 ? m_config.p2pRateMbps : m_config.PhyRateMbps();
     PointToPointHelper p2p;
     std::ostringstream dataRate;
-    dataRate << static_cast<uint64_t>(rate * 1e6) << "bps";
+    dataRate << (gate ? 100000000000ULL : static_cast<uint64_t>(rate * 1e6)) << "bps";
     p2p.SetDeviceAttribute("DataRate", StringValue(dataRate.str()));
-    p2p.SetChannelAttribute("Delay", StringValue("50us"));
+    p2p.SetChannelAttribute("Delay", StringValue(gate ? "0s" : "50us"));
     for (uint32_t i = 0; i < m_config.nSta; ++i)
     {
         NetDeviceContainer link = p2p.Install(m_stations.Get(i), m_ap);
@@ -567,7 +713,16 @@ WifiUplinkScenario::InstallStacks()
         wired = p2p.Install(m_ap, m_server);
     }
 
-    if (m_config.queueDisc == "pfifo_fast")
+    if (m_config.link == "gate")
+    {
+        // The gates are the root queue discs of the station's and the AP's
+        // ends of the link (before the addresses: no other root first).
+        TrafficControlHelper gate;
+        gate.SetRootQueueDisc("ns3::TsqGateQueueDisc");
+        gate.Install(m_p2pStaDevices);
+        gate.Install(m_p2pApDevices);
+    }
+    else if (m_config.queueDisc == "pfifo_fast")
     {
         // The article's second try: pfifo_fast under mq on the WiFi queues.
         TrafficControlHelper mq;
@@ -620,7 +775,7 @@ WifiUplinkScenario::InstallStacks()
         address.SetBase("10.2.0.0", "255.255.255.0");
         address.Assign(wired);
     }
-    if (m_config.wiredServer || m_config.link == "p2p")
+    if (m_config.wiredServer || m_config.link != "wifi")
     {
         Ipv4GlobalRoutingHelper::PopulateRoutingTables();
     }
@@ -798,6 +953,10 @@ WifiUplinkScenario::StartWindow()
         }
     }
     m_throttleAtStart = ThrottleEventsNow();
+    if (m_slotGate)
+    {
+        m_gateAtStart = m_slotGate->GetStats();
+    }
     for (uint32_t i = 0; i < m_staDevices.GetN(); ++i)
     {
         if (Ptr<WifiTsqAdapter> adapter = TsqHelper::GetWifiAdapter(m_staDevices.Get(i)))
@@ -872,6 +1031,10 @@ WifiUplinkScenario::EndWindow()
         m_rxAtWindowEnd[i] = m_sinks[i]->GetTotalRx();
     }
     m_throttleAtEnd = ThrottleEventsNow();
+    if (m_slotGate)
+    {
+        m_gateAtEnd = m_slotGate->GetStats();
+    }
     // The adapter's statistics stop with the window, as the scenario's own.
     Ptr<WifiTsqAdapter> a =
         m_staDevices.GetN() ? TsqHelper::GetWifiAdapter(m_staDevices.Get(0)) : nullptr;
@@ -969,6 +1132,31 @@ WifiUplinkScenario::Run()
     result.throttleEvents = m_throttleAtEnd - m_throttleAtStart;
     result.windowStartS = m_windowStart.GetSeconds();
     result.series = m_series;
+    auto out = m_series.find("packets_out");
+    if (out != m_series.end() && !out->second.empty())
+    {
+        result.packetsOutMax = 0;
+        for (const auto& s : out->second)
+        {
+            result.packetsOutMax = std::max(result.packetsOutMax, s.second);
+        }
+    }
+    if (m_slotGate)
+    {
+        const TsqSlotGateStats& a = m_gateAtStart;
+        const TsqSlotGateStats& b = m_gateAtEnd;
+        result.gateDataSlots = b.dataSlots - a.dataSlots;
+        result.gateLost = b.lost - a.lost;
+        if (result.gateDataSlots)
+        {
+            result.gateFramesPerSlot = double(b.frames - a.frames) / result.gateDataSlots;
+            result.gateBytesPerSlot = double(b.bytes - a.bytes) / result.gateDataSlots;
+        }
+        if (b.ackTxops > a.ackTxops)
+        {
+            result.gateAcksPerTxop = double(b.ackFrames - a.ackFrames) / (b.ackTxops - a.ackTxops);
+        }
+    }
     for (uint32_t i = 0; i < m_stations.GetN(); ++i)
     {
         for (const auto& socket : TsqHelper::GetSockets(m_stations.Get(i)))
@@ -1023,6 +1211,27 @@ WifiUplinkRunRecord(const std::string& experiment,
     run.SetParam("completion_latency_us", config.completionLatencyUs);
     run.SetParam("limit_output_bytes", config.limitOutputBytes);
     run.SetParam("rtt_estimator", config.tsq ? config.rttEstimator : "ns3");
+    run.SetParam("initial_ssthresh", config.initialSsthresh);
+    run.SetParam("tso_bursts", config.tsoBursts ? 1 : 0);
+    run.SetParam("tx_delay_us", config.txDelayUs);
+    run.SetParam("receiver_acks", config.receiverAcks);
+    if (config.receiverAcks == "burst")
+    {
+        run.SetParam("burst_ack_us", config.burstAckUs);
+    }
+    if (config.link == "gate")
+    {
+        run.SetParam("gate_rate_mbps", config.gateRateMbps);
+        run.SetParam("gate_overhead_us", config.gateOverheadUs);
+        run.SetParam("gate_ack_gap_us", config.gateAckGapUs);
+        run.SetParam("gate_ack_txop_us", config.gateAckTxopUs);
+        run.SetParam("gate_gap_us", config.gateGapUs);
+        run.SetParam("gate_idle_poll_us", config.gateIdlePollUs);
+        run.SetParam("gate_max_frames", config.gateMaxFrames);
+        run.SetParam("gate_lost_permille", config.gateLostPermille);
+        run.SetParam("gate_release", config.gateRelease);
+        run.SetParam("gate_lateness", config.gateLateness);
+    }
     run.SetParam("ap_rx_error_rate", config.apRxErrorRate);
     run.SetParam("segment_size", config.segmentSize);
     run.SetParam("ping_interval_s", config.pingIntervalS);
@@ -1052,6 +1261,15 @@ WifiUplinkRunRecord(const std::string& experiment,
     run.SetMetric("pacing_rate_mbps_mean", real(result.pacingRateMbpsMean));
     run.SetMetric("tsq_limit_bytes_mean", real(result.tsqLimitBytesMean));
     run.SetMetric("queued_bytes_mean", real(result.queuedBytesMean));
+    run.SetMetric("packets_out_max", real(result.packetsOutMax));
+    if (config.link == "gate")
+    {
+        run.SetMetric("gate_data_slots", result.gateDataSlots);
+        run.SetMetric("gate_frames_per_slot", real(result.gateFramesPerSlot));
+        run.SetMetric("gate_bytes_per_slot", real(result.gateBytesPerSlot));
+        run.SetMetric("gate_acks_per_txop", real(result.gateAcksPerTxop));
+        run.SetMetric("gate_lost_slots", result.gateLost);
+    }
     const bool tsqSocket = config.tsq && !udp;
     run.SetMetric("throttle_events", tsqSocket ? TsqValue(result.throttleEvents) : null);
     run.SetMetric("ampdu_mpdus_mean",

@@ -16,6 +16,7 @@
 #include "ns3/packet-sink.h"
 #include "ns3/ptr.h"
 #include "ns3/socket.h"
+#include "ns3/tsq-slot-gate.h"
 #include "ns3/tsq-tcp-socket.h"
 #include "ns3/wifi-phy.h"
 
@@ -40,11 +41,15 @@ class CommandLine;
  * guard interval, one spatial stream, constant rate HtMcs7 (150 Mb/s PHY),
  * CUBIC, Linux-sized socket buffers, ping every 200 ms (as Flent's client).
  *
- * Two variants of the same scenario serve as controls: link "p2p" replaces
+ * Variants of the same scenario serve as controls: link "p2p" replaces
  * each station's WiFi hop by a point-to-point link of the same rate (the
- * wired control of the reproductions), and traffic "udp" replaces the TCP
- * uploads by UDP saturation of the link (the article's "ludicrous speed"
- * UDP test). Both keep the ping, the window, the metrics and the records.
+ * wired control of the reproductions); link "gate" by the emulated
+ * aggregating link of the live-kernel comparison (one station: a 100 Gb/s,
+ * zero-delay link whose two ends are TsqGateQueueDisc driven by a
+ * TsqSlotGate, the twin of live-kernel/tsq-live-gate); and traffic "udp"
+ * replaces the TCP uploads by UDP saturation of the link (the article's
+ * "ludicrous speed" UDP test). All keep the ping, the window, the metrics
+ * and the records.
  */
 struct WifiUplinkConfig
 {
@@ -68,10 +73,31 @@ struct WifiUplinkConfig
     double sampleIntervalS{0.1}; //!< time-series step, s (0.01..10; duration a multiple of it)
 
     // Variants of the same topology (controls)
-    std::string link{"wifi"};   //!< hop between stations and AP: "wifi" or "p2p"
+    std::string link{"wifi"};   //!< hop between stations and AP: "wifi", "p2p" or "gate"
     double p2pRateMbps{0};      //!< p2p link rate, Mb/s (0: the WiFi PHY rate of mcs/width/GI)
     std::string traffic{"tcp"}; //!< "tcp" (bulk uploads) or "udp" (saturation)
     double udpRateMbps{0};      //!< UDP offered load per station, Mb/s (0: 1.5 x the PHY rate)
+
+    // link "gate": the emulated aggregating link (TsqSlotGate attributes)
+    double gateRateMbps{150};       //!< airtime rate of a slot's frames, Mb/s
+    uint32_t gateOverheadUs{250};   //!< per data TXOP, us
+    uint32_t gateAckGapUs{100};     //!< data TXOP end -> AP TXOP, us
+    uint32_t gateAckTxopUs{300};    //!< the AP's TXOP, us
+    uint32_t gateGapUs{100};        //!< AP TXOP end -> next data TXOP, us
+    uint32_t gateIdlePollUs{100};   //!< idle: look again after, us
+    uint32_t gateMaxFrames{43};     //!< frames per data TXOP at most
+    uint32_t gateLostPermille{0};   //!< chance the station goes again first, per mille
+    std::string gateRelease{"end"}; //!< frames leave at the TXOP's "end" or "open"
+    std::string gateLateness;       //!< a kernel run's slots CSV to replay ("" none)
+
+    // TCP knobs of the sender
+    uint32_t initialSsthresh{0}; //!< initial ssthresh, segments (0: ns-3's, unlimited)
+    bool tsoBursts{true};        //!< TsqTcpSocket::TsoBursts (false: one-segment skbs)
+    uint32_t txDelayUs{0};       //!< TsqTcpSocket::TxDelay (TCP_TX_DELAY's budget), us
+    /** the receiver's ACKs: "ns3" (every 2nd segment, 200 ms timer) or
+     *  "burst" (one per burst of segments, as Linux 6.7+ acks a backlog) */
+    std::string receiverAcks{"ns3"};
+    uint32_t burstAckUs{10}; //!< "burst": the ACK waits this long for more segments, us
 
     // TSQ (TsqHelper on the stations and the AP)
     bool tsq{true};                          //!< TSQ socket and adapters; false: socketFactory
@@ -156,6 +182,13 @@ struct WifiUplinkResult
     uint64_t tsqQueuedBytes{0};    //!< still charged (0 after a drain)
     uint64_t tsqOrphanBytes{0};    //!< released against a gone socket
     uint32_t socketPacingShift{0}; //!< first station's socket shift at the end
+    // link "gate", window only (TsqSlotGate)
+    uint64_t gateDataSlots{0};     //!< slots that carried frames
+    double gateFramesPerSlot{NAN}; //!< frames per such slot
+    double gateBytesPerSlot{NAN};  //!< their bytes per slot
+    double gateAcksPerTxop{NAN};   //!< ACK frames per AP TXOP that carried some
+    uint64_t gateLost{0};          //!< lost-contention slots
+    double packetsOutMax{NAN};     //!< largest sampled packets in flight, first station
 };
 
 /**
@@ -210,10 +243,14 @@ class WifiUplinkScenario
     Ptr<Node> GetServer() const;
     /** \return the stations' WiFi devices */
     NetDeviceContainer GetStationDevices() const;
+    /** \return link "gate": the gate schedule (null for other links) */
+    Ptr<TsqSlotGate> GetSlotGate() const;
 
   private:
     void InstallWifi();
     void InstallP2p();
+    /** link "gate": the gate queue discs and their schedule. */
+    void InstallGate();
     void InstallStacks();
     void InstallApplications();
     /** Fixes every random stream of the run (a run must not depend on earlier runs). */
@@ -261,6 +298,9 @@ class WifiUplinkScenario
 
     WifiUplinkConfig m_config;
     Ptr<RateErrorModel> m_apRxErrorModel; //!< the AP receiver's error model, if any
+    Ptr<TsqSlotGate> m_slotGate;          //!< link "gate": the schedule
+    TsqSlotGateStats m_gateAtStart;       //!< its counters at the window start
+    TsqSlotGateStats m_gateAtEnd;         //!< ... and at its end
     NodeContainer m_stations;
     Ptr<Node> m_ap;
     Ptr<Node> m_server;

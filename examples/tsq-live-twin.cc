@@ -1,0 +1,367 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ *
+ * The live-kernel reference beside its ns-3 twin: one CUBIC flow of this
+ * machine's Linux kernel behind the emulated aggregating link
+ * (live-kernel/tsq-live-run.sh: network namespaces, veth, two tbf gates
+ * opened by tsq-live-gate), and the same flow of ns-3 with this module
+ * behind the same link (link "gate": TsqSlotGate), with the same
+ * parameters, printed side by side: goodput, cwnd at 0.5/1/2/4/8 s, peak
+ * in flight, bytes below TCP, the TSQ limit, bytes per slot, ACKs per AP
+ * TXOP, and the kernel controller's lateness. Each ns-3 run replays the
+ * lateness of the kernel run of the same index (--replay).
+ *
+ *   ./tsq-live-twin                        # 1 ms and ~3.9 ms budgets, 3 x 8 s
+ *   ./tsq-live-twin --sides=ns3            # the twin alone (no root needed)
+ *   ./tsq-live-twin --txDelays=0 --runs=5 --gateLost=100
+ *
+ * The kernel side needs root, network namespaces, veth and sch_tbf; without
+ * them it is skipped with the reason and the twin runs alone.
+ */
+
+#include "ns3/core-module.h"
+#include "ns3/tsq-module.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <libgen.h>
+#include <map>
+#include <sstream>
+#include <unistd.h>
+
+using namespace ns3;
+
+namespace
+{
+
+/** Folder of this executable (for ../live-kernel in the build tree) */
+std::string
+ExeDir(const char* argv0)
+{
+    char buf[4096];
+    ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
+    std::string p = n > 0 ? std::string(buf, static_cast<size_t>(n)) : std::string(argv0);
+    std::string copy = p;
+    return dirname(&copy[0]);
+}
+
+struct Agg
+{
+    std::vector<TsqLiveSummary> runs;
+
+    double Mean(double TsqLiveSummary::*f) const
+    {
+        double s = 0;
+        size_t n = 0;
+        for (const auto& r : runs)
+        {
+            if (!std::isnan(r.*f))
+            {
+                s += r.*f;
+                ++n;
+            }
+        }
+        return n ? s / n : NAN;
+    }
+
+    double Sd(double TsqLiveSummary::*f) const
+    {
+        double m = Mean(f);
+        double s = 0;
+        size_t n = 0;
+        for (const auto& r : runs)
+        {
+            if (!std::isnan(r.*f))
+            {
+                s += (r.*f - m) * (r.*f - m);
+                ++n;
+            }
+        }
+        return n > 1 ? std::sqrt(s / (n - 1)) : 0;
+    }
+
+    double CwndAt(size_t i) const
+    {
+        double s = 0;
+        size_t n = 0;
+        for (const auto& r : runs)
+        {
+            if (i < r.cwndAt.size() && !std::isnan(r.cwndAt[i]))
+            {
+                s += r.cwndAt[i];
+                ++n;
+            }
+        }
+        return n ? s / n : NAN;
+    }
+};
+
+std::string
+Cell(double v, int precision, int width)
+{
+    char buf[64];
+    if (std::isnan(v))
+    {
+        std::snprintf(buf, sizeof(buf), "%*s", width, "-");
+    }
+    else
+    {
+        std::snprintf(buf, sizeof(buf), "%*.*f", width, precision, v);
+    }
+    return buf;
+}
+
+} // namespace
+
+int
+main(int argc, char* argv[])
+{
+    TsqLiveConfig base;
+    std::string txDelays = "0,1500";
+    uint32_t runs = 3;
+    double durationS = 8;
+    std::string sides = "kernel,ns3";
+    bool replay = true;
+    std::string resultsDir = "results";
+    std::string name = "live-twin";
+    double gateRate = base.gate.rate_bps / 1e6;
+    uint32_t overhead = base.gate.overhead_us;
+    uint32_t ackGap = base.gate.ack_gap_us;
+    uint32_t ackTxop = base.gate.ack_txop_us;
+    uint32_t gap = base.gate.gap_us;
+    uint32_t idlePoll = base.gate.idle_poll_us;
+    uint32_t maxFrames = base.gate.max_frames;
+    uint32_t lost = base.gate.lost_permille;
+    std::string release = "end";
+    uint32_t seed = 1;
+    std::string kernelDir;
+
+    CommandLine cmd(__FILE__);
+    cmd.AddValue("txDelays", "TCP_TX_DELAY of each point, us (comma-separated; 0: ~1 ms budget)",
+                 txDelays);
+    cmd.AddValue("runs", "runs per point and side (1..100)", runs);
+    cmd.AddValue("duration", "the flow's length, s (1..600)", durationS);
+    cmd.AddValue("sides", "kernel,ns3 | kernel | ns3", sides);
+    cmd.AddValue("replay", "each ns-3 run replays its kernel run's controller lateness", replay);
+    cmd.AddValue("resultsDir", "folder of the results", resultsDir);
+    cmd.AddValue("name", "name of the results (RESULTSDIR/NAME.db, RESULTSDIR/NAME/)", name);
+    cmd.AddValue("ssthresh", "initial ssthresh, segments (0: none; kernel: route lock)",
+                 base.ssthresh);
+    cmd.AddValue("lob", "tcp_limit_output_bytes (0: the kernel's, 4 MB)", base.limitOutputBytes);
+    cmd.AddValue("gro", "kernel side: GRO on the receiving veth", base.gro);
+    cmd.AddValue("quickack", "kernel side: the receiver asks for immediate ACKs", base.quickack);
+    cmd.AddValue("ackDefer",
+                 "kernel side: the receiver's tcp_backlog_ack_defer (-1: the kernel's, 0, 1)",
+                 base.backlogAckDefer);
+    cmd.AddValue("receiverAcks",
+                 "ns-3 side: the receiver's ACKs, ns3 (every second segment) or burst (one "
+                 "per burst, as Linux 6.7+)",
+                 base.twinReceiverAcks);
+    cmd.AddValue("gateRate", "gate: airtime rate, Mb/s", gateRate);
+    cmd.AddValue("gateOverheadUs", "gate: fixed cost of a data TXOP, us", overhead);
+    cmd.AddValue("gateAckGapUs", "gate: data TXOP end -> AP TXOP, us", ackGap);
+    cmd.AddValue("gateAckTxopUs", "gate: the AP's TXOP, us", ackTxop);
+    cmd.AddValue("gateGapUs", "gate: AP TXOP end -> next data TXOP, us", gap);
+    cmd.AddValue("gateIdlePollUs", "gate: idle, look again after, us", idlePoll);
+    cmd.AddValue("gateMaxFrames", "gate: frames per data TXOP at most", maxFrames);
+    cmd.AddValue("gateLost", "gate: lost-contention chance, per mille", lost);
+    cmd.AddValue("gateRelease", "gate: frames leave at the TXOP's end or open", release);
+    cmd.AddValue("seed", "first run's seed (RngRun and the gate's draws)", seed);
+    cmd.AddValue("kernelDir",
+                 "folder of tsq-live-gate and tsq-live-flow (default: ../live-kernel from "
+                 "this program)",
+                 kernelDir);
+    cmd.Parse(argc, argv);
+
+    std::vector<uint32_t> delays;
+    if (!TsqParseUintList(txDelays, delays))
+    {
+        std::cerr << "tsq-live-twin: --txDelays='" << txDelays
+                  << "' is not a list of numbers; allowed: e.g. 0,1500\n";
+        return 2;
+    }
+    if (base.backlogAckDefer < -1 || base.backlogAckDefer > 1)
+    {
+        std::cerr << "tsq-live-twin: --ackDefer=" << base.backlogAckDefer
+                  << " is out of range; allowed: -1 (the kernel's), 0, 1\n";
+        return 2;
+    }
+    if (runs < 1 || runs > 100 || !(durationS >= 1 && durationS <= 600))
+    {
+        std::cerr << "tsq-live-twin: --runs=" << runs << " --duration=" << durationS
+                  << " out of range; allowed: 1..100 runs, 1..600 s\n";
+        return 2;
+    }
+    const bool wantKernel = sides.find("kernel") != std::string::npos;
+    const bool wantNs3 = sides.find("ns3") != std::string::npos;
+    if (sides != "kernel,ns3" && sides != "ns3,kernel" && sides != "kernel" && sides != "ns3")
+    {
+        std::cerr << "tsq-live-twin: --sides='" << sides
+                  << "' is not a side list; allowed: kernel,ns3 | kernel | ns3\n";
+        return 2;
+    }
+    base.durationMs = static_cast<uint32_t>(durationS * 1000 + 0.5);
+    base.gate.rate_bps = static_cast<uint64_t>(gateRate * 1e6);
+    base.gate.overhead_us = overhead;
+    base.gate.ack_gap_us = ackGap;
+    base.gate.ack_txop_us = ackTxop;
+    base.gate.gap_us = gap;
+    base.gate.idle_poll_us = idlePoll;
+    base.gate.max_frames = maxFrames;
+    base.gate.lost_permille = lost;
+    if (tsq_gate_release_from_name(release.c_str(), &base.gate.release) != TSQ_OK)
+    {
+        std::cerr << "tsq-live-twin: --gateRelease='" << release << "'; allowed: end, open\n";
+        return 2;
+    }
+    if (tsq_gate_params_check(&base.gate) != TSQ_OK)
+    {
+        std::cerr << "tsq-live-twin: a gate parameter is out of range (see --help)\n";
+        return 2;
+    }
+    const std::string exeDir = ExeDir(argv[0]);
+    const std::string bindir = kernelDir.empty() ? exeDir + "/../live-kernel" : kernelDir;
+    const std::string script = TsqUtilsDir() + "/../live-kernel/tsq-live-run.sh";
+    const std::string dir = resultsDir + "/" + name;
+    if (std::system(("mkdir -p '" + dir + "'").c_str()) != 0)
+    {
+        std::cerr << "tsq-live-twin: cannot create " << dir << "\n";
+        return 1;
+    }
+
+    std::map<std::string, Agg> table; // "point side" -> runs
+    std::vector<std::string> files;
+    std::string kernelRelease = "-";
+    bool kernelSkipped = false;
+    int failures = 0;
+    for (uint32_t d : delays)
+    {
+        TsqLiveConfig c = base;
+        c.txDelayUs = d;
+        const std::string point = "txdelay" + std::to_string(d);
+        for (uint32_t r = 0; r < runs; ++r)
+        {
+            const uint32_t s = seed + r;
+            c.gate.seed = s;
+            std::string slots;
+            if (wantKernel && !kernelSkipped)
+            {
+                TsqLiveSummary k;
+                std::string why;
+                const std::string out = dir + "/" + point + "-kernel-r" + std::to_string(r);
+                int rc = TsqRunLiveKernel(c, script, bindir, out, k, why);
+                if (rc == 77)
+                {
+                    std::cout << "kernel side skipped: " << why << "\n";
+                    kernelSkipped = true;
+                }
+                else if (rc != 0)
+                {
+                    std::cout << point << " kernel run " << r << " FAILED: " << why << "\n";
+                    ++failures;
+                }
+                else
+                {
+                    kernelRelease = k.kernelRelease;
+                    slots = k.slotsCsv;
+                    table[point + " kernel"].runs.push_back(k);
+                    std::string db = out + ".db";
+                    TsqResultsDb::WriteRun(db, TsqLiveRecord(name, point, c, s, k, nullptr));
+                    files.push_back(db);
+                    std::printf("%s kernel run %u: %.1f Mb/s, cwnd at 8 s %.0f, lateness p99 %.0f us\n",
+                                point.c_str(), r, k.goodputMbps, k.cwndAt.back(), k.latenessP99Us);
+                    std::fflush(stdout);
+                }
+            }
+            if (wantNs3)
+            {
+                WifiUplinkConfig twin = TsqLiveTwinConfig(c, s, replay ? slots : "");
+                TsqLiveSummary t = TsqRunLiveTwin(twin);
+                table[point + " ns3"].runs.push_back(t);
+                std::string db = dir + "/" + point + "-ns3-r" + std::to_string(r) + ".db";
+                TsqResultsDb::WriteRun(db, TsqLiveRecord(name, point, c, s, t, &twin));
+                files.push_back(db);
+                std::printf("%s ns3 run %u: %.1f Mb/s, cwnd at 8 s %.0f\n",
+                            point.c_str(), r, t.goodputMbps, t.cwndAt.back());
+                std::fflush(stdout);
+            }
+        }
+    }
+
+    std::cout << "\nThe live kernel (" << kernelRelease
+              << ") and its ns-3 twin (linux-6.16 profile) behind the same gate: "
+              << base.gate.rate_bps / 1e6 << " Mb/s, overhead " << base.gate.overhead_us
+              << " us, ACK gap/TXOP " << base.gate.ack_gap_us << "/" << base.gate.ack_txop_us
+              << " us, gap " << base.gate.gap_us << " us, <= " << base.gate.max_frames
+              << " frames, lost contention " << base.gate.lost_permille / 10.0 << "%, release at "
+              << release << "; ssthresh " << base.ssthresh << ", CUBIC, one-segment skbs\n";
+    std::printf("%-12s %-6s %4s %7s %5s %7s %6s %6s %6s %6s %7s %8s %8s %6s %7s %8s %7s %9s\n",
+                "point", "side", "runs", "Mb/s", "sd", "cwnd.5", "cwnd1", "cwnd2", "cwnd4",
+                "cwnd8", "peakOut", "wmemKiB", "limitKiB", "srtt", "fr/slot", "KiB/slot",
+                "acks/tx", "late p99");
+    for (const auto& row : table)
+    {
+        const Agg& a = row.second;
+        std::string point = row.first.substr(0, row.first.find(' '));
+        std::string side = row.first.substr(row.first.find(' ') + 1);
+        std::printf("%-12s %-6s %4zu %s %s %s %s %s %s %s %s %s %s %s %s %s %s %s\n",
+                    point.c_str(), side.c_str(), a.runs.size(),
+                    Cell(a.Mean(&TsqLiveSummary::goodputMbps), 1, 7).c_str(),
+                    Cell(a.Sd(&TsqLiveSummary::goodputMbps), 1, 5).c_str(),
+                    Cell(a.CwndAt(0), 0, 7).c_str(), Cell(a.CwndAt(1), 0, 6).c_str(),
+                    Cell(a.CwndAt(2), 0, 6).c_str(), Cell(a.CwndAt(3), 0, 6).c_str(),
+                    Cell(a.CwndAt(4), 0, 6).c_str(),
+                    Cell(a.Mean(&TsqLiveSummary::peakInFlight), 0, 7).c_str(),
+                    Cell(a.Mean(&TsqLiveSummary::chargedBytesMean) / 1024, 1, 8).c_str(),
+                    Cell(a.Mean(&TsqLiveSummary::tsqLimitMean) / 1024, 1, 8).c_str(),
+                    Cell(a.Mean(&TsqLiveSummary::srttMsMean), 2, 6).c_str(),
+                    Cell(a.Mean(&TsqLiveSummary::framesPerSlot), 1, 7).c_str(),
+                    Cell(a.Mean(&TsqLiveSummary::bytesPerSlot) / 1024, 1, 8).c_str(),
+                    Cell(a.Mean(&TsqLiveSummary::acksPerTxop), 2, 7).c_str(),
+                    Cell(a.Mean(&TsqLiveSummary::latenessP99Us), 0, 9).c_str());
+    }
+    for (uint32_t d : delays)
+    {
+        const std::string point = "txdelay" + std::to_string(d);
+        auto k = table.find(point + " kernel");
+        auto n = table.find(point + " ns3");
+        if (k == table.end() || n == table.end())
+        {
+            continue;
+        }
+        std::printf("%s ns3/kernel: goodput %.2f, cwnd at 1/4/8 s %.2f/%.2f/%.2f\n",
+                    point.c_str(),
+                    n->second.Mean(&TsqLiveSummary::goodputMbps) /
+                        k->second.Mean(&TsqLiveSummary::goodputMbps),
+                    n->second.CwndAt(1) / k->second.CwndAt(1),
+                    n->second.CwndAt(3) / k->second.CwndAt(3),
+                    n->second.CwndAt(4) / k->second.CwndAt(4));
+    }
+    std::cout << "wmem: the kernel's sk_wmem_alloc (SO_MEMINFO), ns-3's bytes below TCP; "
+                 "limit: the kernel's predicted by the core from the sampled pacing rate "
+                 "(rule 6.16, truesize 2280 B), ns-3's the socket's; late p99: the kernel "
+                 "controller's event lateness.\n";
+    if (!files.empty())
+    {
+        std::string cmdline = "sh '" + TsqUtilsDir() + "/tsq-merge.sh' --quiet '" + resultsDir +
+                              "/" + name + ".db'";
+        for (const auto& f : files)
+        {
+            cmdline += " '" + f + "'";
+        }
+        cmdline += " >/dev/null";
+        if (std::system(cmdline.c_str()) == 0)
+        {
+            std::cout << "results: " << resultsDir << "/" << name << ".db (" << files.size()
+                      << " runs; per run in " << dir << "/)\n";
+        }
+        else
+        {
+            std::cout << "results: per run in " << dir << "/ (merge failed)\n";
+            ++failures;
+        }
+    }
+    return failures ? 1 : 0;
+}
