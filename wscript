@@ -29,6 +29,7 @@ def build(bld):
         'model/tsq-tag.cc',
         'model/tsq-socket-registry.cc',
         'model/tsq-cwnd-validation-ops.cc',
+        'model/tsq-hystart-ops.cc',
         'model/tsq-rtt-sample-estimator.cc',
         'model/tsq-rate-ops.cc',
         'model/tsq-rate-ops-tap.cc',
@@ -57,6 +58,7 @@ def build(bld):
         'c-core/src/rate.c',
         'c-core/src/rtt.c',
         'c-core/src/gate.c',
+        'c-core/src/hystart.c',
     ]
 
     module_test = bld.create_ns3_module_test_library('tsq')
@@ -80,6 +82,7 @@ def build(bld):
         'model/tsq-tag.h',
         'model/tsq-socket-registry.h',
         'model/tsq-cwnd-validation-ops.h',
+        'model/tsq-hystart-ops.h',
         'model/tsq-rtt-sample-estimator.h',
         'model/tsq-rate-ops.h',
         'model/tsq-rate-ops-tap.h',

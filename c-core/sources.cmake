@@ -13,6 +13,7 @@ set(TSQ_CORE_SOURCES
   src/rate.c
   src/rtt.c
   src/gate.c
+  src/hystart.c
 )
 set(TSQ_CORE_HEADERS
   include/tsq/types.h
@@ -28,4 +29,5 @@ set(TSQ_CORE_HEADERS
   include/tsq/rate.h
   include/tsq/rtt.h
   include/tsq/gate.h
+  include/tsq/hystart.h
 )

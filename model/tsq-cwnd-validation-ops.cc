@@ -4,9 +4,7 @@
 
 #include "tsq-cwnd-validation-ops.h"
 
-#include "ns3/boolean.h"
 #include "ns3/log.h"
-#include "ns3/simulator.h"
 
 namespace ns3
 {
@@ -34,9 +32,7 @@ TsqCwndValidationOps::TsqCwndValidationOps(const TsqCwndValidationOps& other)
     : TcpCongestionOps(other),
       m_inner(other.m_inner ? other.m_inner->Fork() : nullptr),
       m_gate(other.m_gate),
-      m_rttSample(other.m_rttSample),
-      m_held(0),
-      m_linuxHystart(other.m_linuxHystart)
+      m_held(0)
 {
     NS_LOG_FUNCTION(this);
 }
@@ -51,7 +47,6 @@ TsqCwndValidationOps::DoDispose()
 {
     m_inner = nullptr;
     m_gate = MakeNullCallback<bool>();
-    m_rttSample = MakeNullCallback<int64_t>();
     TcpCongestionOps::DoDispose();
 }
 
@@ -73,22 +68,6 @@ void
 TsqCwndValidationOps::SetGate(Callback<bool> gate)
 {
     m_gate = gate;
-}
-
-void
-TsqCwndValidationOps::SetRttSample(Callback<int64_t> sample)
-{
-    m_rttSample = sample;
-}
-
-void
-TsqCwndValidationOps::SetLinuxHyStart(bool enable)
-{
-    m_linuxHystart = enable && m_inner && m_inner->GetName() == "TcpCubic";
-    if (m_linuxHystart)
-    {
-        m_inner->SetAttribute("HyStart", BooleanValue(false));
-    }
 }
 
 uint64_t
@@ -120,13 +99,6 @@ TsqCwndValidationOps::IncreaseWindow(Ptr<TcpSocketState> tcb, uint32_t segmentsA
 {
     if (m_gate.IsNull() || m_gate())
     {
-        if (m_linuxHystart && m_hsStarted && tcb->m_cWnd < tcb->m_ssThresh)
-        {
-            tsq_hystart_cong_avoid(&m_hs,
-                                   static_cast<u32>(Simulator::Now().GetMilliSeconds()),
-                                   tcb->m_lastAckedSeq.GetValue(),
-                                   tcb->m_highTxMark.Get().GetValue());
-        }
         m_inner->IncreaseWindow(tcb, segmentsAcked);
         return;
     }
@@ -137,29 +109,6 @@ TsqCwndValidationOps::IncreaseWindow(Ptr<TcpSocketState> tcb, uint32_t segmentsA
 void
 TsqCwndValidationOps::PktsAcked(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked, const Time& rtt)
 {
-    if (m_linuxHystart)
-    {
-        u32 now = static_cast<u32>(Simulator::Now().GetMilliSeconds());
-        if (!m_hsStarted)
-        {
-            tsq_hystart_init(&m_hs, now, tcb->m_highTxMark.Get().GetValue());
-            m_hsStarted = true;
-        }
-        const uint32_t mss = tcb->m_segmentSize;
-        int64_t sampleUs;
-        if (!m_rttSample.IsNull())
-        {
-            sampleUs = m_rttSample();
-        }
-        else
-        {
-            sampleUs = rtt.IsStrictlyPositive() ? rtt.GetMicroSeconds() : -1;
-        }
-        if (tsq_hystart_acked(&m_hs, now, sampleUs, tcb->m_cWnd / mss, tcb->m_ssThresh / mss))
-        {
-            tcb->m_ssThresh = tcb->m_cWnd.Get();
-        }
-    }
     m_inner->PktsAcked(tcb, segmentsAcked, rtt);
 }
 
@@ -167,14 +116,6 @@ void
 TsqCwndValidationOps::CongestionStateSet(Ptr<TcpSocketState> tcb,
                                          const TcpSocketState::TcpCongState_t newState)
 {
-    if (m_linuxHystart && newState == TcpSocketState::CA_LOSS)
-    {
-        // bictcp_state(TCP_CA_Loss): bictcp_reset + bictcp_hystart_reset
-        tsq_hystart_init(&m_hs,
-                         static_cast<u32>(Simulator::Now().GetMilliSeconds()),
-                         tcb->m_highTxMark.Get().GetValue());
-        m_hsStarted = true;
-    }
     m_inner->CongestionStateSet(tcb, newState);
 }
 

@@ -67,25 +67,6 @@ class TsqCwndValidationOps : public TcpCongestionOps
      */
     void SetGate(Callback<bool> gate);
 
-    /**
-     * Set where Linux HyStart takes its RTT samples: the callback returns
-     * the raw sample of the ACK being processed in microseconds, or -1 when
-     * that ACK brought none (Linux's ack_sample.rtt_us). A null callback
-     * falls back to the rtt argument of PktsAcked(), which in ns-3 3.37 is
-     * the smoothed RTT.
-     * \param sample the raw-sample source
-     */
-    void SetRttSample(Callback<int64_t> sample);
-
-    /**
-     * Replace a wrapped TcpCubic's own HyStart by Linux 4.x's
-     * (tsq_hystart_*: ms clock, ACK train over delay_min / 2, delay
-     * threshold clamped to 4..16 ms); the inner TcpCubic's HyStart is
-     * switched off. No effect on other congestion controls.
-     * \param enable true to use Linux 4.x HyStart
-     */
-    void SetLinuxHyStart(bool enable);
-
     /** \return the number of IncreaseWindow calls that the gate held back */
     uint64_t GetHeldIncreases() const;
 
@@ -109,14 +90,7 @@ class TsqCwndValidationOps : public TcpCongestionOps
   private:
     Ptr<TcpCongestionOps> m_inner; //!< the real congestion control
     Callback<bool> m_gate;         //!< "may cwnd grow now?"
-    Callback<int64_t> m_rttSample; //!< raw RTT sample of this ACK, us, or -1
     uint64_t m_held{0};            //!< IncreaseWindow calls held back
-    bool m_linuxHystart{false};    //!< Linux 4.x HyStart in place of the inner one
-    bool m_hsStarted{false};       //!< m_hs initialised
-
-    struct tsq_hystart m_hs
-    {
-    }; //!< its state
 };
 
 } // namespace ns3

@@ -6,6 +6,7 @@
 
 #include "tsq-core-names.h"
 #include "tsq-cwnd-validation-ops.h"
+#include "tsq-hystart-ops.h"
 #include "tsq-rate-ops-tap.h"
 #include "tsq-rate-ops.h"
 #include "tsq-rtt-sample-estimator.h"
@@ -163,13 +164,14 @@ TsqTcpSocket::GetTypeId()
                           MakeBooleanAccessor(&TsqTcpSocket::m_softwareGso),
                           MakeBooleanChecker())
             .AddAttribute("LinuxHyStart",
-                          "CUBIC leaves slow start by Linux 4.x's HyStart (tcp_cubic.c before "
-                          "5.6: ms clock, ACK train longer than delay_min / 2, delay threshold "
-                          "clamp(delay_min / 8, 4 ms, 16 ms)) fed each ACK's raw RTT sample "
-                          "(TsqRttSampleEstimator), instead of ns-3 TcpCubic's (train longer "
-                          "than delay_min, threshold up to 1 s, fed the smoothed RTT). No "
-                          "effect on other congestion controls.",
-                          BooleanValue(false),
+                          "CUBIC leaves slow start by Linux's HyStart (tcp_cubic.c, the kernel "
+                          "profile's form: 4.x with a ms clock and an ACK train over "
+                          "delay_min / 2, or 5.6 with a us clock and the pacing-aware ACK "
+                          "delay cushion; delay threshold clamp(delay_min / 8, 4 ms, 16 ms)) "
+                          "fed each ACK's own RTT sample (LinuxRtt), instead of ns-3 "
+                          "TcpCubic's (train longer than delay_min, threshold up to 1 s, fed "
+                          "the smoothed ms RTT). No effect on other congestion controls.",
+                          BooleanValue(true),
                           MakeBooleanAccessor(&TsqTcpSocket::SetLinuxHyStartAttr,
                                               &TsqTcpSocket::GetLinuxHyStartAttr),
                           MakeBooleanChecker())
@@ -314,7 +316,8 @@ TsqTcpSocket::TsqTcpSocket(const TsqTcpSocket& sock)
     Ptr<TsqCwndValidationOps> wrapper = DynamicCast<TsqCwndValidationOps>(m_congestionControl);
     if (wrapper)
     {
-        m_userCc = wrapper->GetInner();
+        Ptr<TsqHyStartOps> hystart = DynamicCast<TsqHyStartOps>(wrapper->GetInner());
+        m_userCc = hystart ? hystart->GetInner() : wrapper->GetInner();
         WireWrapper(wrapper);
     }
     m_rttSamplesTaken = sock.m_rttSamplesTaken;
@@ -337,7 +340,11 @@ TsqTcpSocket::DoDispose()
     if (wrapper)
     {
         wrapper->SetGate(MakeNullCallback<bool>());
-        wrapper->SetRttSample(MakeNullCallback<int64_t>());
+        if (Ptr<TsqHyStartOps> hystart = DynamicCast<TsqHyStartOps>(wrapper->GetInner()))
+        {
+            hystart->SetRttSample(MakeNullCallback<int64_t>());
+            hystart->SetPacingRate(MakeNullCallback<uint64_t>());
+        }
     }
     Ptr<TsqRateOpsTap> tap = DynamicCast<TsqRateOpsTap>(m_rateOps);
     if (tap)
@@ -387,6 +394,7 @@ TsqTcpSocket::SetKernelProfile(std::string name)
         BadAttribute("KernelProfile", name, "one of: " + TsqProfileNames());
     }
     m_profile = p;
+    ApplyLinuxHyStart(); // the profile's HyStart form
 }
 
 std::string
@@ -568,18 +576,40 @@ TsqTcpSocket::SetCongestionControlAlgorithm(Ptr<TcpCongestionOps> algo)
 {
     NS_LOG_FUNCTION(this << algo);
     m_userCc = algo;
+    // cwnd validation (tcp_cong_avoid's gate) around HyStart (tcp_cubic.c)
+    // around the algorithm, as the calls nest in Linux.
+    Ptr<TsqHyStartOps> hystart = CreateObject<TsqHyStartOps>();
+    hystart->SetInner(algo);
     Ptr<TsqCwndValidationOps> wrapper = CreateObject<TsqCwndValidationOps>();
-    wrapper->SetInner(algo);
+    wrapper->SetInner(hystart);
     WireWrapper(wrapper);
-    wrapper->SetLinuxHyStart(m_linuxHystart);
     TcpSocketBase::SetCongestionControlAlgorithm(wrapper);
+    ApplyLinuxHyStart();
 }
 
 void
 TsqTcpSocket::WireWrapper(Ptr<TsqCwndValidationOps> wrapper)
 {
     wrapper->SetGate(MakeCallback(&TsqTcpSocket::CwndGrowthAllowed, this));
-    wrapper->SetRttSample(MakeCallback(&TsqTcpSocket::TakeRttSampleUs, this));
+    if (Ptr<TsqHyStartOps> hystart = DynamicCast<TsqHyStartOps>(wrapper->GetInner()))
+    {
+        hystart->SetRttSample(MakeCallback(&TsqTcpSocket::TakeRttSampleUs, this));
+        hystart->SetPacingRate(MakeCallback(&TsqTcpSocket::CurrentPacingRate, this));
+    }
+}
+
+void
+TsqTcpSocket::ApplyLinuxHyStart()
+{
+    Ptr<TsqCwndValidationOps> wrapper = DynamicCast<TsqCwndValidationOps>(m_congestionControl);
+    Ptr<TsqHyStartOps> hystart =
+        wrapper ? DynamicCast<TsqHyStartOps>(wrapper->GetInner()) : nullptr;
+    if (hystart && m_profile)
+    {
+        hystart->SetLinuxHyStart(m_linuxHystart,
+                                 m_profile->hystart_form,
+                                 m_gsoMaxSize ? m_gsoMaxSize : m_profile->gso_max_size);
+    }
 }
 
 void
@@ -768,11 +798,7 @@ void
 TsqTcpSocket::SetLinuxHyStartAttr(bool enable)
 {
     m_linuxHystart = enable;
-    Ptr<TsqCwndValidationOps> wrapper = DynamicCast<TsqCwndValidationOps>(m_congestionControl);
-    if (wrapper)
-    {
-        wrapper->SetLinuxHyStart(enable);
-    }
+    ApplyLinuxHyStart();
 }
 
 bool

@@ -281,7 +281,9 @@ class TsqTcpSocket : public TcpSocketBase
     int64_t TakeRttSampleUs();
     /** Points the congestion-control wrapper's callbacks at this socket. */
     void WireWrapper(Ptr<TsqCwndValidationOps> wrapper);
-    /** LinuxHyStart setter: also tells the congestion-control wrapper. */
+    /** Tells the HyStart decorator the LinuxHyStart attribute and the profile's form. */
+    void ApplyLinuxHyStart();
+    /** LinuxHyStart setter: also tells the HyStart decorator. */
     void SetLinuxHyStartAttr(bool enable);
     /** \return the LinuxHyStart attribute */
     bool GetLinuxHyStartAttr() const;
@@ -362,7 +364,7 @@ class TsqTcpSocket : public TcpSocketBase
     bool m_cwndValidation{true};    //!< CwndValidation
     bool m_tsoBursts{true};         //!< TsoBursts
     bool m_softwareGso{false};      //!< SoftwareGso
-    bool m_linuxHystart{false};     //!< LinuxHyStart
+    bool m_linuxHystart{true};      //!< LinuxHyStart
     uint32_t m_maxTcpHeader{0};     //!< MaxTcpHeader, 0 = profile's
     bool m_linuxRateSample{true};   //!< LinuxRateSample
     bool m_linuxRtt{true};          //!< LinuxRtt

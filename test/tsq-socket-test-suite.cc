@@ -124,6 +124,7 @@ SetTransparentDefaults()
     // No effect on NewReno/CUBIC (they never read a rate sample), but the
     // contract is "everything off".
     Config::SetDefault("ns3::TsqTcpSocket::LinuxRateSample", BooleanValue(false));
+    Config::SetDefault("ns3::TsqTcpSocket::LinuxHyStart", BooleanValue(false));
 }
 
 /** A lossy wired run: the sender's small FIFO overflows (fast retransmit, RTO). */

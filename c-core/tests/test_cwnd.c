@@ -127,47 +127,8 @@ static void test_cwnd_test(void)
 	CHECK_U64(tsq_cwnd_test(0xffffffffu, 0), 2147483647u);
 }
 
-static void test_hystart(void)
-{
-	struct tsq_hystart h;
-
-	/* min RTT 3 ms -> delay_min 24 (1/8 ms): the train must last > 1 ms */
-	tsq_hystart_init(&h, 100, 1000);
-	CHECK(!tsq_hystart_acked(&h, 100, 3000, 20, 1000));
-	CHECK_U64(h.delay_min, 24);
-	CHECK(!tsq_hystart_acked(&h, 101, 3000, 20, 1000));
-	CHECK(tsq_hystart_acked(&h, 102, 3000, 20, 1000));	/* 2 > 1 */
-	CHECK(h.found & TSQ_HYSTART_ACK_TRAIN);
-	/* below hystart_low_window nothing is detected */
-	tsq_hystart_init(&h, 100, 1000);
-	CHECK(!tsq_hystart_acked(&h, 100, 3000, 15, 1000));
-	CHECK(!tsq_hystart_acked(&h, 110, 3000, 15, 1000));
-	/* not in slow start: nothing */
-	CHECK(!tsq_hystart_acked(&h, 120, 3000, 30, 30));
-	/* a gap above 2 ms breaks the train */
-	tsq_hystart_init(&h, 100, 1000);
-	CHECK(!tsq_hystart_acked(&h, 100, 20000, 20, 1000));	/* delay_min 160 */
-	CHECK(!tsq_hystart_acked(&h, 105, 20000, 20, 1000));
-	CHECK_U64(h.last_ack, 100);
-	/* new round only after end_seq */
-	tsq_hystart_cong_avoid(&h, 200, 1000, 5000);
-	CHECK_U64(h.round_start, 100);
-	tsq_hystart_cong_avoid(&h, 200, 1001, 5000);
-	CHECK_U64(h.round_start, 200);
-	CHECK_U64(h.end_seq, 5000);
-	/* delay: 8 samples of 30 ms over a 20 ms minimum, threshold 4 ms */
-	tsq_hystart_init(&h, 0, 0);
-	CHECK(!tsq_hystart_acked(&h, 0, 20000, 10, 1000));	/* min only */
-	for (int i = 0; i < 8; i++)
-		tsq_hystart_acked(&h, 10 + 10 * i, 30000, 20, 1000);
-	CHECK(tsq_hystart_acked(&h, 200, 30000, 20, 1000));
-	CHECK(h.found & TSQ_HYSTART_DELAY);
-	CHECK(!tsq_hystart_acked(NULL, 0, 1, 20, 1000));
-}
-
 int main(void)
 {
-	test_hystart();
 	test_cwnd_test();
 	test_slow_start();
 	test_forget();

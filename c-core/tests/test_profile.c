@@ -44,11 +44,12 @@ int main(void)
 	p = tsq_profile_find("linux-4.16");
 	CHECK(p && p->rule == TSQ_RULE_4_15 && p->shortcut == TSQ_SHORTCUT_EMPTY);
 	CHECK(p && p->rate_width == TSQ_RATE_U32 && p->rtt_form == TSQ_RTT_4_13);
+	CHECK(p && p->hystart_form == TSQ_HYSTART_4_X);
 	p = tsq_profile_find("linux-6.16");
 	CHECK(p && p->rule == TSQ_RULE_6_16 && p->limit_output_bytes == 4194304);
 	CHECK(p && p->cwnd_form == TSQ_CWND_2022 && p->tso_form == TSQ_TSO_5_18);
 	CHECK(p && p->rate_width == TSQ_RATE_U64 && !p->truesize->estimate);
-	CHECK(p && p->rtt_form == TSQ_RTT_6_1);
+	CHECK(p && p->rtt_form == TSQ_RTT_6_1 && p->hystart_form == TSQ_HYSTART_5_6);
 	CHECK(tsq_profile_default() == p);
 	CHECK(strcmp(tsq_strerror(TSQ_ERR_UNDERFLOW), "ok") != 0);
 	CHECK_DONE();

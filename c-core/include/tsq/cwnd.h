@@ -85,50 +85,6 @@ bool tsq_is_cwnd_limited(enum tsq_cwnd_form form, const struct tsq_cwnd_state *s
  */
 u32 tsq_cwnd_test(u32 cwnd, u32 in_flight);
 
-/*
- * CUBIC's hybrid slow start as Linux 4.x has it (net/ipv4/tcp_cubic.c
- * before the 5.6 rework 35acd4c3 "tcp_cubic: switch bictcp_clock to usec
- * resolution" and "tcp_cubic: tweak Hystart detection for short RTT
- * flows"): a millisecond clock (bictcp_clock), delays in 1/8 ms.
- *  - ACK train: ACKs no more than hystart_ack_delta = 2 ms apart for more
- *    than delay_min / 2 since the round started -> leave slow start;
- *  - delay: the least of the first HYSTART_MIN_SAMPLES = 8 RTTs of a
- *    round above delay_min + clamp(delay_min / 8, 4 ms, 16 ms).
- * Only while in slow start and cwnd >= hystart_low_window = 16.  ns-3's
- * TcpCubic has the same structure but compares the train with the whole
- * delay_min and clamps the delay threshold at 1000 ms.
- */
-#define TSQ_HYSTART_ACK_TRAIN	0x1
-#define TSQ_HYSTART_DELAY	0x2
-
-struct tsq_hystart {
-	u32 round_start;	/* ms */
-	u32 last_ack;		/* ms */
-	u32 end_seq;		/* snd_nxt at the round's start */
-	u32 delay_min;		/* 1/8 ms, 0 = none yet */
-	u32 curr_rtt;		/* 1/8 ms, 0 = none yet */
-	u32 sample_cnt;
-	u32 found;		/* TSQ_HYSTART_* */
-};
-
-/* bictcp_reset() + bictcp_hystart_reset(): a new connection or a loss. */
-void tsq_hystart_init(struct tsq_hystart *h, u32 now_ms, u32 snd_nxt);
-
-/*
- * bictcp_cong_avoid(), slow-start branch (reached only while
- * tcp_is_cwnd_limited()): a new round once @ack is after end_seq.
- */
-void tsq_hystart_cong_avoid(struct tsq_hystart *h, u32 now_ms, u32 ack,
-			    u32 snd_nxt);
-
-/*
- * bictcp_acked() + hystart_update(): one RTT sample @rtt_us (< 0: none)
- * at @now_ms, @cwnd and @ssthresh in segments.  Returns true when slow
- * start must end now (the kernel sets snd_ssthresh = snd_cwnd).
- */
-bool tsq_hystart_acked(struct tsq_hystart *h, u32 now_ms, s64 rtt_us,
-		       u32 cwnd, u32 ssthresh);
-
 #ifdef __cplusplus
 }
 #endif

@@ -7,6 +7,7 @@
 #define TSQ_PROFILE_H
 
 #include "tsq/cwnd.h"
+#include "tsq/hystart.h"
 #include "tsq/pacing.h"
 #include "tsq/rtt.h"
 #include "tsq/rules.h"
@@ -26,6 +27,7 @@ struct tsq_profile {
 	enum tsq_cwnd_form cwnd_form;
 	enum tsq_rate_width rate_width;	/* u32 ~0U or u64 ~0UL unknown rate */
 	enum tsq_rtt_form rtt_form;	/* tcp_ack_update_rtt()'s echo fallback */
+	enum tsq_hystart_form hystart_form; /* CUBIC's HyStart */
 	u32 limit_output_bytes;		/* tcp_limit_output_bytes default */
 	u32 pacing_shift;		/* default sk_pacing_shift (10) */
 	bool retransmits_checked;	/* TSQ on retransmits with factor 1 */

@@ -15,5 +15,6 @@
 #include "tsq/rate.h"
 #include "tsq/rtt.h"
 #include "tsq/gate.h"
+#include "tsq/hystart.h"
 
 #endif /* TSQ_TSQ_H */

@@ -1,0 +1,219 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "tsq-hystart-ops.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("TsqHyStartOps");
+
+NS_OBJECT_ENSURE_REGISTERED(TsqHyStartOps);
+
+TypeId
+TsqHyStartOps::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::TsqHyStartOps")
+                            .SetParent<TcpCongestionOps>()
+                            .SetGroupName("Tsq")
+                            .AddConstructor<TsqHyStartOps>();
+    return tid;
+}
+
+TsqHyStartOps::TsqHyStartOps()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+TsqHyStartOps::TsqHyStartOps(const TsqHyStartOps& other)
+    : TcpCongestionOps(other),
+      m_inner(other.m_inner ? other.m_inner->Fork() : nullptr),
+      m_rttSample(other.m_rttSample),
+      m_pacingRate(other.m_pacingRate),
+      m_active(other.m_active),
+      m_form(other.m_form),
+      m_gsoMaxSize(other.m_gsoMaxSize)
+{
+    NS_LOG_FUNCTION(this);
+}
+
+TsqHyStartOps::~TsqHyStartOps()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+TsqHyStartOps::DoDispose()
+{
+    m_inner = nullptr;
+    m_rttSample = MakeNullCallback<int64_t>();
+    m_pacingRate = MakeNullCallback<uint64_t>();
+    TcpCongestionOps::DoDispose();
+}
+
+void
+TsqHyStartOps::SetInner(Ptr<TcpCongestionOps> inner)
+{
+    NS_ABORT_MSG_IF(!inner, "TsqHyStartOps needs a congestion control to wrap");
+    m_inner = inner;
+}
+
+Ptr<TcpCongestionOps>
+TsqHyStartOps::GetInner() const
+{
+    return m_inner;
+}
+
+void
+TsqHyStartOps::SetRttSample(Callback<int64_t> sample)
+{
+    m_rttSample = sample;
+}
+
+void
+TsqHyStartOps::SetPacingRate(Callback<uint64_t> pacingRate)
+{
+    m_pacingRate = pacingRate;
+}
+
+void
+TsqHyStartOps::SetLinuxHyStart(bool enable, enum tsq_hystart_form form, uint32_t gsoMaxSize)
+{
+    const bool cubic = m_inner && m_inner->GetName() == "TcpCubic";
+    m_form = form;
+    m_gsoMaxSize = gsoMaxSize;
+    if (cubic && enable != m_active)
+    {
+        m_inner->SetAttribute("HyStart", BooleanValue(!enable));
+    }
+    m_active = cubic && enable;
+    m_started = false;
+}
+
+bool
+TsqHyStartOps::IsActive() const
+{
+    return m_active;
+}
+
+uint64_t
+TsqHyStartOps::GetExits() const
+{
+    return m_exits;
+}
+
+std::string
+TsqHyStartOps::GetName() const
+{
+    return m_inner->GetName();
+}
+
+void
+TsqHyStartOps::Init(Ptr<TcpSocketState> tcb)
+{
+    m_inner->Init(tcb);
+}
+
+uint32_t
+TsqHyStartOps::GetSsThresh(Ptr<const TcpSocketState> tcb, uint32_t bytesInFlight)
+{
+    return m_inner->GetSsThresh(tcb, bytesInFlight);
+}
+
+void
+TsqHyStartOps::IncreaseWindow(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked)
+{
+    if (m_active && m_started && tcb->m_cWnd < tcb->m_ssThresh)
+    {
+        // 4.x: bictcp_cong_avoid() starts the next round (5.6: no effect)
+        tsq_hystart_cong_avoid(&m_hs,
+                               static_cast<u64>(Simulator::Now().GetMicroSeconds()),
+                               tcb->m_lastAckedSeq.GetValue(),
+                               tcb->m_highTxMark.Get().GetValue());
+    }
+    m_inner->IncreaseWindow(tcb, segmentsAcked);
+}
+
+void
+TsqHyStartOps::PktsAcked(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked, const Time& rtt)
+{
+    if (m_active)
+    {
+        const u64 now = static_cast<u64>(Simulator::Now().GetMicroSeconds());
+        if (!m_started)
+        {
+            // cubictcp_init(): bictcp_hystart_reset()
+            tsq_hystart_init(&m_hs, m_form, now, tcb->m_highTxMark.Get().GetValue());
+            m_started = true;
+        }
+        const uint32_t mss = tcb->m_segmentSize;
+        struct tsq_hystart_ack a = {};
+        a.now_us = now;
+        a.rtt_us = !m_rttSample.IsNull() ? m_rttSample()
+                                         : (rtt.IsStrictlyPositive() ? rtt.GetMicroSeconds() : -1);
+        a.cwnd = tcb->m_cWnd / mss;
+        a.ssthresh = tcb->m_ssThresh / mss;
+        a.snd_una = tcb->m_lastAckedSeq.GetValue();
+        a.snd_nxt = tcb->m_highTxMark.Get().GetValue();
+        a.pacing_rate = m_pacingRate.IsNull() ? 0 : m_pacingRate();
+        a.gso_max_size = m_gsoMaxSize;
+        a.paced = tcb->m_pacing;
+        if (tsq_hystart_acked(&m_hs, &a))
+        {
+            NS_LOG_LOGIC("Linux HyStart ends slow start at cwnd " << a.cwnd);
+            tcb->m_ssThresh = tcb->m_cWnd.Get();
+            ++m_exits;
+        }
+    }
+    m_inner->PktsAcked(tcb, segmentsAcked, rtt);
+}
+
+void
+TsqHyStartOps::CongestionStateSet(Ptr<TcpSocketState> tcb,
+                                  const TcpSocketState::TcpCongState_t newState)
+{
+    if (m_active && newState == TcpSocketState::CA_LOSS)
+    {
+        // cubictcp_state(TCP_CA_Loss): bictcp_reset + bictcp_hystart_reset
+        tsq_hystart_init(&m_hs,
+                         m_form,
+                         static_cast<u64>(Simulator::Now().GetMicroSeconds()),
+                         tcb->m_highTxMark.Get().GetValue());
+        m_started = true;
+    }
+    m_inner->CongestionStateSet(tcb, newState);
+}
+
+void
+TsqHyStartOps::CwndEvent(Ptr<TcpSocketState> tcb, const TcpSocketState::TcpCAEvent_t event)
+{
+    m_inner->CwndEvent(tcb, event);
+}
+
+bool
+TsqHyStartOps::HasCongControl() const
+{
+    return m_inner->HasCongControl();
+}
+
+void
+TsqHyStartOps::CongControl(Ptr<TcpSocketState> tcb,
+                           const TcpRateOps::TcpRateConnection& rc,
+                           const TcpRateOps::TcpRateSample& rs)
+{
+    m_inner->CongControl(tcb, rc, rs);
+}
+
+Ptr<TcpCongestionOps>
+TsqHyStartOps::Fork()
+{
+    return CopyObject<TsqHyStartOps>(this);
+}
+
+} // namespace ns3

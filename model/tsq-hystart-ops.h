@@ -1,0 +1,119 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef TSQ_HYSTART_OPS_H
+#define TSQ_HYSTART_OPS_H
+
+#include "ns3/callback.h"
+#include "ns3/tcp-congestion-ops.h"
+
+#include <cstdint>
+#include <tsq/hystart.h>
+
+namespace ns3
+{
+
+/**
+ * \ingroup tsq
+ * \brief Linux CUBIC's hybrid slow start (net/ipv4/tcp_cubic.c, the
+ * core's tsq_hystart_*) in place of ns-3 TcpCubic's own, as a decorator of
+ * the congestion control.
+ *
+ * ns-3 3.37's TcpCubic compares its ACK train with the whole min delay,
+ * clamps the delay threshold at 1 s, and is fed the smoothed RTT
+ * (PktsAcked receives m_lastRtt, a millisecond timestamp estimate): on a
+ * 2 ms path it left slow start at cwnd 19 after 4 ms where Linux 6.18 went
+ * on to its locked ssthresh (the live-kernel comparison). Enabled, this
+ * class switches the inner TcpCubic's HyStart off and runs Linux's, of the
+ * form of the socket's kernel profile (4.x or 5.6), fed each ACK's own
+ * sample (the socket's Linux RTT, ack_sample.rtt_us); on a detection it
+ * sets ssthresh = cwnd, as the kernel does. Every call is forwarded to the
+ * wrapped algorithm; disabled, or wrapping anything but TcpCubic, the class
+ * is transparent.
+ */
+class TsqHyStartOps : public TcpCongestionOps
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+
+    TsqHyStartOps();
+
+    /**
+     * \brief Copy constructor (Fork): the inner algorithm is forked.
+     * \param other the object to copy
+     */
+    TsqHyStartOps(const TsqHyStartOps& other);
+    ~TsqHyStartOps() override;
+
+    /** \param inner the congestion control that does the real work */
+    void SetInner(Ptr<TcpCongestionOps> inner);
+    /** \return the wrapped algorithm */
+    Ptr<TcpCongestionOps> GetInner() const;
+
+    /**
+     * \param sample returns the ACK's RTT sample in us, or -1 (none); null:
+     *        PktsAcked's rtt argument (ns-3's smoothed RTT)
+     */
+    void SetRttSample(Callback<int64_t> sample);
+
+    /** \param pacingRate returns sk_pacing_rate, bytes/s (5.6's ACK delay) */
+    void SetPacingRate(Callback<uint64_t> pacingRate);
+
+    /**
+     * Switch Linux HyStart on or off (on: the inner TcpCubic's HyStart is
+     * switched off; off: it is switched back on).
+     * \param enable Linux HyStart in place of TcpCubic's
+     * \param form the kernel's form (the profile's hystart_form)
+     * \param gsoMaxSize sk_gso_max_size, bytes
+     */
+    void SetLinuxHyStart(bool enable, enum tsq_hystart_form form, uint32_t gsoMaxSize);
+
+    /** \return true while Linux HyStart runs (enabled and the inner is TcpCubic) */
+    bool IsActive() const;
+
+    /** \return slow-start exits Linux HyStart decided */
+    uint64_t GetExits() const;
+
+    std::string GetName() const override;
+    void Init(Ptr<TcpSocketState> tcb) override;
+    uint32_t GetSsThresh(Ptr<const TcpSocketState> tcb, uint32_t bytesInFlight) override;
+    void IncreaseWindow(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked) override;
+    void PktsAcked(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked, const Time& rtt) override;
+    void CongestionStateSet(Ptr<TcpSocketState> tcb,
+                            const TcpSocketState::TcpCongState_t newState) override;
+    void CwndEvent(Ptr<TcpSocketState> tcb, const TcpSocketState::TcpCAEvent_t event) override;
+    bool HasCongControl() const override;
+    void CongControl(Ptr<TcpSocketState> tcb,
+                     const TcpRateOps::TcpRateConnection& rc,
+                     const TcpRateOps::TcpRateSample& rs) override;
+    Ptr<TcpCongestionOps> Fork() override;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    Ptr<TcpCongestionOps> m_inner;    //!< the real congestion control
+    Callback<int64_t> m_rttSample;    //!< the ACK's RTT sample, us, or -1
+    Callback<uint64_t> m_pacingRate;  //!< sk_pacing_rate, bytes/s
+    bool m_active{false};             //!< Linux HyStart runs
+    enum tsq_hystart_form m_form
+    {
+        TSQ_HYSTART_5_6
+    };                                //!< the kernel's form
+    uint32_t m_gsoMaxSize{65536};     //!< sk_gso_max_size, bytes
+    bool m_started{false};            //!< m_hs initialised
+    uint64_t m_exits{0};              //!< slow-start exits decided
+
+    struct tsq_hystart m_hs
+    {
+    }; //!< its state
+};
+
+} // namespace ns3
+
+#endif /* TSQ_HYSTART_OPS_H */
