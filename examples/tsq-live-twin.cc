@@ -14,6 +14,22 @@
  *   ./tsq-live-twin                        # 1 ms and ~3.9 ms budgets, 3 x 8 s
  *   ./tsq-live-twin --sides=ns3            # the twin alone (no root needed)
  *   ./tsq-live-twin --txDelays=0 --runs=5 --gateLost=100
+ *   ./tsq-live-twin --check                # exit 1 unless the twin agrees
+ *
+ *   ./tsq-live-twin --smooth=5,20,50,100,200  # the smooth-link occupancy check
+ *
+ * --smooth runs the kernel alone behind a plain tbf at each rate (Mb/s)
+ * and compares its mean sk_wmem_alloc and qdisc backlog with the core's
+ * TSQ limit fed the kernel's own sampled pacing rate and measured truesize.
+ *
+ * --check compares the means of the two sides at every point: goodput
+ * within --checkGoodput (15%) and cwnd at 1, 4 and 8 s within --checkCwnd
+ * (20%) of the kernel's, or within two standard errors of the difference
+ * of the two means where the runs' own spread is wider than that (the
+ * kernel's cwnd at 8 s depends on a handful of growth events: over nine
+ * runs its 3-run means at the 1 ms budget ranged from 57 to 89); exit 0
+ * if all agree, 1 if not, 77 if the kernel side was skipped (no root,
+ * netns, veth or tbf).
  *
  * The kernel side needs root, network namespaces, veth and sch_tbf; without
  * them it is skipped with the reason and the twin runs alone.
@@ -82,6 +98,22 @@ struct Agg
         return n > 1 ? std::sqrt(s / (n - 1)) : 0;
     }
 
+    double CwndSd(size_t i) const
+    {
+        double m = CwndAt(i);
+        double s = 0;
+        size_t n = 0;
+        for (const auto& r : runs)
+        {
+            if (i < r.cwndAt.size() && !std::isnan(r.cwndAt[i]))
+            {
+                s += (r.cwndAt[i] - m) * (r.cwndAt[i] - m);
+                ++n;
+            }
+        }
+        return n > 1 ? std::sqrt(s / (n - 1)) : 0;
+    }
+
     double CwndAt(size_t i) const
     {
         double s = 0;
@@ -137,9 +169,14 @@ main(int argc, char* argv[])
     std::string release = "end";
     uint32_t seed = 1;
     std::string kernelDir;
+    bool check = false;
+    std::string smooth;
+    double checkGoodput = 0.15;
+    double checkCwnd = 0.20;
 
     CommandLine cmd(__FILE__);
-    cmd.AddValue("txDelays", "TCP_TX_DELAY of each point, us (comma-separated; 0: ~1 ms budget)",
+    cmd.AddValue("txDelays",
+                 "TCP_TX_DELAY of each point, us (comma-separated; 0: ~1 ms budget)",
                  txDelays);
     cmd.AddValue("runs", "runs per point and side (1..100)", runs);
     cmd.AddValue("duration", "the flow's length, s (1..600)", durationS);
@@ -147,7 +184,8 @@ main(int argc, char* argv[])
     cmd.AddValue("replay", "each ns-3 run replays its kernel run's controller lateness", replay);
     cmd.AddValue("resultsDir", "folder of the results", resultsDir);
     cmd.AddValue("name", "name of the results (RESULTSDIR/NAME.db, RESULTSDIR/NAME/)", name);
-    cmd.AddValue("ssthresh", "initial ssthresh, segments (0: none; kernel: route lock)",
+    cmd.AddValue("ssthresh",
+                 "initial ssthresh, segments (0: none; kernel: route lock)",
                  base.ssthresh);
     cmd.AddValue("lob", "tcp_limit_output_bytes (0: the kernel's, 4 MB)", base.limitOutputBytes);
     cmd.AddValue("gro", "kernel side: GRO on the receiving veth", base.gro);
@@ -156,8 +194,8 @@ main(int argc, char* argv[])
                  "kernel side: the receiver's tcp_backlog_ack_defer (-1: the kernel's, 0, 1)",
                  base.backlogAckDefer);
     cmd.AddValue("receiverAcks",
-                 "ns-3 side: the receiver's ACKs, ns3 (every second segment) or burst (one "
-                 "per burst, as Linux 6.7+)",
+                 "ns-3 side: the receiver's ACKs, burst (one per burst, as Linux 6.7+; "
+                 "default) or ns3 (every second segment)",
                  base.twinReceiverAcks);
     cmd.AddValue("gateRate", "gate: airtime rate, Mb/s", gateRate);
     cmd.AddValue("gateOverheadUs", "gate: fixed cost of a data TXOP, us", overhead);
@@ -173,6 +211,14 @@ main(int argc, char* argv[])
                  "folder of tsq-live-gate and tsq-live-flow (default: ../live-kernel from "
                  "this program)",
                  kernelDir);
+    cmd.AddValue("smooth",
+                 "the smooth-link occupancy check at these tbf rates, Mb/s (comma-separated)",
+                 smooth);
+    cmd.AddValue("check",
+                 "exit 1 unless the twin agrees with the kernel (see the file's head)",
+                 check);
+    cmd.AddValue("checkGoodput", "--check: allowed relative goodput difference", checkGoodput);
+    cmd.AddValue("checkCwnd", "--check: allowed relative cwnd difference at 1, 4, 8 s", checkCwnd);
     cmd.Parse(argc, argv);
 
     std::vector<uint32_t> delays;
@@ -231,6 +277,74 @@ main(int argc, char* argv[])
         return 1;
     }
 
+    if (!smooth.empty())
+    {
+        std::vector<uint32_t> rates;
+        if (!TsqParseUintList(smooth, rates))
+        {
+            std::cerr << "tsq-live-twin: --smooth='" << smooth
+                      << "' is not a list of rates in Mb/s; allowed: e.g. 5,20,50\n";
+            return 2;
+        }
+        std::printf("TSQ occupancy behind a plain tbf (kernel alone; first second excluded)\n");
+        std::printf("%8s %8s %9s %9s %9s %9s %6s %9s %9s  %s\n",
+                    "link",
+                    "Mb/s",
+                    "pacing",
+                    "truesize",
+                    "limit B",
+                    "wmem B",
+                    "ratio",
+                    "frames",
+                    "pred fr",
+                    "check");
+        int bad = 0;
+        for (uint32_t rate : rates)
+        {
+            TsqLiveConfig c = base;
+            TsqLiveOccupancy o;
+            std::string why;
+            const std::string out = dir + "/smooth" + std::to_string(rate);
+            int rc = TsqRunLiveSmooth(c, rate, script, bindir, out, o, why);
+            if (rc == 77)
+            {
+                std::cout << "check: SKIP: " << why << "\n";
+                return check ? 77 : 0;
+            }
+            if (rc != 0)
+            {
+                std::cout << rate << " Mb/s FAILED: " << why << "\n";
+                ++bad;
+                continue;
+            }
+            // within 20%, or one skb / one frame where 20% is less
+            const bool wmemOk =
+                std::fabs(o.wmemMean - o.limitMean) <= std::max(0.2 * o.limitMean, o.truesize);
+            const bool framesOk = std::fabs(o.backlogFrames - o.predictedFrames) <=
+                                  std::max(0.2 * o.predictedFrames, 1.0);
+            bad += wmemOk && framesOk ? 0 : 1;
+            std::printf("%8u %8.1f %9.1f %9.0f %9.0f %9.0f %6.2f %9.1f %9.1f  %s\n",
+                        rate,
+                        o.goodputMbps,
+                        o.pacingMbps,
+                        o.truesize,
+                        o.limitMean,
+                        o.wmemMean,
+                        o.wmemMean / o.limitMean,
+                        o.backlogFrames,
+                        o.predictedFrames,
+                        wmemOk && framesOk ? "ok" : "OUT");
+        }
+        std::cout << "limit: the core's rule 6.16 limit of each 1-ms sample, fed the sample's "
+                     "pacing rate and the run's measured truesize (sk_wmem_alloc / frames in "
+                     "the qdisc); check: within 20% or one skb (wmem), one frame (backlog)\n";
+        if (check)
+        {
+            std::cout << "check: " << (bad ? "FAIL" : "PASS") << "\n";
+        }
+        return bad ? 1 : 0;
+    }
+
     std::map<std::string, Agg> table; // "point side" -> runs
     std::vector<std::string> files;
     std::string kernelRelease = "-";
@@ -259,8 +373,10 @@ main(int argc, char* argv[])
                 }
                 else if (rc != 0)
                 {
-                    std::cout << point << " kernel run " << r << " FAILED: " << why << "\n";
+                    std::cout << point << " kernel run " << r << " FAILED: " << why
+                              << " (its twin is not run: it would replay nothing)\n";
                     ++failures;
+                    continue;
                 }
                 else
                 {
@@ -270,8 +386,13 @@ main(int argc, char* argv[])
                     std::string db = out + ".db";
                     TsqResultsDb::WriteRun(db, TsqLiveRecord(name, point, c, s, k, nullptr));
                     files.push_back(db);
-                    std::printf("%s kernel run %u: %.1f Mb/s, cwnd at 8 s %.0f, lateness p99 %.0f us\n",
-                                point.c_str(), r, k.goodputMbps, k.cwndAt.back(), k.latenessP99Us);
+                    std::printf(
+                        "%s kernel run %u: %.1f Mb/s, cwnd at 8 s %.0f, lateness p99 %.0f us\n",
+                        point.c_str(),
+                        r,
+                        k.goodputMbps,
+                        k.cwndAt.back(),
+                        k.latenessP99Us);
                     std::fflush(stdout);
                 }
             }
@@ -284,7 +405,10 @@ main(int argc, char* argv[])
                 TsqResultsDb::WriteRun(db, TsqLiveRecord(name, point, c, s, t, &twin));
                 files.push_back(db);
                 std::printf("%s ns3 run %u: %.1f Mb/s, cwnd at 8 s %.0f\n",
-                            point.c_str(), r, t.goodputMbps, t.cwndAt.back());
+                            point.c_str(),
+                            r,
+                            t.goodputMbps,
+                            t.cwndAt.back());
                 std::fflush(stdout);
             }
         }
@@ -298,20 +422,39 @@ main(int argc, char* argv[])
               << " frames, lost contention " << base.gate.lost_permille / 10.0 << "%, release at "
               << release << "; ssthresh " << base.ssthresh << ", CUBIC, one-segment skbs\n";
     std::printf("%-12s %-6s %4s %7s %5s %7s %6s %6s %6s %6s %7s %8s %8s %6s %7s %8s %7s %9s\n",
-                "point", "side", "runs", "Mb/s", "sd", "cwnd.5", "cwnd1", "cwnd2", "cwnd4",
-                "cwnd8", "peakOut", "wmemKiB", "limitKiB", "srtt", "fr/slot", "KiB/slot",
-                "acks/tx", "late p99");
+                "point",
+                "side",
+                "runs",
+                "Mb/s",
+                "sd",
+                "cwnd.5",
+                "cwnd1",
+                "cwnd2",
+                "cwnd4",
+                "cwnd8",
+                "peakOut",
+                "wmemKiB",
+                "limitKiB",
+                "srtt",
+                "fr/slot",
+                "KiB/slot",
+                "acks/tx",
+                "late p99");
     for (const auto& row : table)
     {
         const Agg& a = row.second;
         std::string point = row.first.substr(0, row.first.find(' '));
         std::string side = row.first.substr(row.first.find(' ') + 1);
         std::printf("%-12s %-6s %4zu %s %s %s %s %s %s %s %s %s %s %s %s %s %s %s\n",
-                    point.c_str(), side.c_str(), a.runs.size(),
+                    point.c_str(),
+                    side.c_str(),
+                    a.runs.size(),
                     Cell(a.Mean(&TsqLiveSummary::goodputMbps), 1, 7).c_str(),
                     Cell(a.Sd(&TsqLiveSummary::goodputMbps), 1, 5).c_str(),
-                    Cell(a.CwndAt(0), 0, 7).c_str(), Cell(a.CwndAt(1), 0, 6).c_str(),
-                    Cell(a.CwndAt(2), 0, 6).c_str(), Cell(a.CwndAt(3), 0, 6).c_str(),
+                    Cell(a.CwndAt(0), 0, 7).c_str(),
+                    Cell(a.CwndAt(1), 0, 6).c_str(),
+                    Cell(a.CwndAt(2), 0, 6).c_str(),
+                    Cell(a.CwndAt(3), 0, 6).c_str(),
                     Cell(a.CwndAt(4), 0, 6).c_str(),
                     Cell(a.Mean(&TsqLiveSummary::peakInFlight), 0, 7).c_str(),
                     Cell(a.Mean(&TsqLiveSummary::chargedBytesMean) / 1024, 1, 8).c_str(),
@@ -339,14 +482,76 @@ main(int argc, char* argv[])
                     n->second.CwndAt(3) / k->second.CwndAt(3),
                     n->second.CwndAt(4) / k->second.CwndAt(4));
     }
+    int checkFailures = 0;
+    if (check)
+    {
+        if (kernelSkipped || !wantKernel || !wantNs3)
+        {
+            std::cout << "check: SKIP: the kernel side did not run\n";
+        }
+        for (uint32_t d : delays)
+        {
+            const std::string point = "txdelay" + std::to_string(d);
+            auto k = table.find(point + " kernel");
+            auto n = table.find(point + " ns3");
+            if (k == table.end() || n == table.end())
+            {
+                continue;
+            }
+            const double nk = static_cast<double>(k->second.runs.size());
+            const double nn = static_cast<double>(n->second.runs.size());
+            // bound: the issue's, or two standard errors of the difference
+            auto verdict = [&](const std::string& what,
+                               double ns3,
+                               double kernel,
+                               double sdNs3,
+                               double sdKernel,
+                               double bound) {
+                double rel = ns3 / kernel - 1;
+                double se = std::sqrt(sdKernel * sdKernel / nk + sdNs3 * sdNs3 / nn) / kernel;
+                double tol = std::max(bound, 2 * se);
+                bool ok = std::fabs(rel) <= tol;
+                std::printf("check %s %s: ns-3 %.1f, kernel %.1f, %+.0f%% (bound %.0f%%%s): %s\n",
+                            point.c_str(),
+                            what.c_str(),
+                            ns3,
+                            kernel,
+                            rel * 100,
+                            tol * 100,
+                            tol > bound ? ", the runs' spread" : "",
+                            ok ? "ok" : "OUT");
+                checkFailures += ok ? 0 : 1;
+            };
+            verdict("goodput",
+                    n->second.Mean(&TsqLiveSummary::goodputMbps),
+                    k->second.Mean(&TsqLiveSummary::goodputMbps),
+                    n->second.Sd(&TsqLiveSummary::goodputMbps),
+                    k->second.Sd(&TsqLiveSummary::goodputMbps),
+                    checkGoodput);
+            const char* at[] = {"cwnd at 1 s", "cwnd at 4 s", "cwnd at 8 s"};
+            const size_t idx[] = {1, 3, 4};
+            for (int i = 0; i < 3; ++i)
+            {
+                if (!std::isnan(k->second.CwndAt(idx[i])))
+                {
+                    verdict(at[i],
+                            n->second.CwndAt(idx[i]),
+                            k->second.CwndAt(idx[i]),
+                            n->second.CwndSd(idx[i]),
+                            k->second.CwndSd(idx[i]),
+                            checkCwnd);
+                }
+            }
+        }
+    }
     std::cout << "wmem: the kernel's sk_wmem_alloc (SO_MEMINFO), ns-3's bytes below TCP; "
                  "limit: the kernel's predicted by the core from the sampled pacing rate "
                  "(rule 6.16, truesize 2280 B), ns-3's the socket's; late p99: the kernel "
                  "controller's event lateness.\n";
     if (!files.empty())
     {
-        std::string cmdline = "sh '" + TsqUtilsDir() + "/tsq-merge.sh' --quiet '" + resultsDir +
-                              "/" + name + ".db'";
+        std::string cmdline =
+            "sh '" + TsqUtilsDir() + "/tsq-merge.sh' --quiet '" + resultsDir + "/" + name + ".db'";
         for (const auto& f : files)
         {
             cmdline += " '" + f + "'";
@@ -362,6 +567,15 @@ main(int argc, char* argv[])
             std::cout << "results: per run in " << dir << "/ (merge failed)\n";
             ++failures;
         }
+    }
+    if (check)
+    {
+        if (kernelSkipped)
+        {
+            return 77;
+        }
+        std::cout << "check: " << (checkFailures || failures ? "FAIL" : "PASS") << "\n";
+        return checkFailures || failures ? 1 : 0;
     }
     return failures ? 1 : 0;
 }

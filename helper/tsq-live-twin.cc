@@ -248,7 +248,6 @@ TsqRunLiveKernel(const TsqLiveConfig& config,
     summary = TsqLiveSummary();
     summary.side = "kernel";
     summary.kernelRelease = meta["kernel_release"];
-    summary.slotsCsv = outDir + "/slots.csv";
 
     const int cT = samples.Col("t_us");
     const int cCwnd = samples.Col("cwnd");
@@ -257,9 +256,8 @@ TsqRunLiveKernel(const TsqLiveConfig& config,
     const int cOut = samples.Col("unacked");
     const int cWmem = samples.Col("wmem_alloc");
     const int cAcked = samples.Col("bytes_acked");
-    const double start = std::strtod(
-        samples.comment.substr(samples.comment.find("start_us=") + 9).c_str(),
-        nullptr);
+    const double start =
+        std::strtod(samples.comment.substr(samples.comment.find("start_us=") + 9).c_str(), nullptr);
     double sumWmem = 0;
     double sumLimit = 0;
     double sumSrtt = 0;
@@ -272,8 +270,8 @@ TsqRunLiveKernel(const TsqLiveConfig& config,
         summary.cwnd.emplace_back(t, r[cCwnd]);
         summary.peakInFlight = std::max(summary.peakInFlight, r[cOut]);
         sumWmem += r[cWmem];
-        sumLimit += static_cast<double>(
-            TsqLiveKernelLimit(config, static_cast<uint64_t>(r[cRate])));
+        sumLimit +=
+            static_cast<double>(TsqLiveKernelLimit(config, static_cast<uint64_t>(r[cRate])));
         sumSrtt += r[cSrtt] / 1e3;
         ++n;
         lastT = t;
@@ -294,16 +292,45 @@ TsqRunLiveKernel(const TsqLiveConfig& config,
     const int sBytes = slots.Col("bytes");
     const int sLost = slots.Col("lost");
     const int sAcks = slots.Col("ack_frames");
-    const double t0 = std::strtod(
-        slots.comment.substr(slots.comment.find("t0_us=") + 6).c_str(),
-        nullptr);
+    const double t0 =
+        std::strtod(slots.comment.substr(slots.comment.find("t0_us=") + 6).c_str(), nullptr);
     const double flowFrom = start - t0;
     const double flowTo = flowFrom + config.durationMs * 1e3;
+    // The slots of the flow alone, for the twin to replay from its first
+    // slot (the gate ran before the connect, and for the warm-up one).
+    summary.slotsCsv = outDir + "/slots-flow.csv";
+    {
+        std::ifstream in(outDir + "/slots.csv");
+        std::ofstream out(summary.slotsCsv);
+        std::string line;
+        while (std::getline(in, line))
+        {
+            if (line.empty() || line[0] == '#' || line[0] == 'i')
+            {
+                out << line << "\n";
+                continue;
+            }
+            // open_act_us is the third column
+            size_t a = line.find(',');
+            size_t b = line.find(',', a + 1);
+            double open = std::strtod(line.c_str() + b + 1, nullptr);
+            if (open >= flowFrom && open <= flowTo)
+            {
+                out << line << "\n";
+            }
+        }
+        if (!out)
+        {
+            message = "cannot write " + summary.slotsCsv;
+            return 1;
+        }
+    }
     std::vector<double> lateness;
-    const char* plan[] = {"open_plan_us", "release_plan_us", "ack_open_plan_us",
+    const char* plan[] = {"open_plan_us",
+                          "release_plan_us",
+                          "ack_open_plan_us",
                           "ack_release_plan_us"};
-    const char* act[] = {"open_act_us", "release_act_us", "ack_open_act_us",
-                         "ack_release_act_us"};
+    const char* act[] = {"open_act_us", "release_act_us", "ack_open_act_us", "ack_release_act_us"};
     double frames = 0;
     double bytes = 0;
     double acks = 0;
@@ -343,6 +370,121 @@ TsqRunLiveKernel(const TsqLiveConfig& config,
     summary.latenessP99Us = Percentile(lateness, 0.99);
     summary.mismatches = std::strtoull(meta["data_mismatches"].c_str(), nullptr, 10) +
                          std::strtoull(meta["ack_mismatches"].c_str(), nullptr, 10);
+    return 0;
+}
+
+int
+TsqRunLiveSmooth(const TsqLiveConfig& config,
+                 double linkMbps,
+                 const std::string& script,
+                 const std::string& bindir,
+                 const std::string& outDir,
+                 TsqLiveOccupancy& result,
+                 std::string& message)
+{
+    std::ostringstream cmd;
+    cmd << "sh " << Quote(script) << " --bindir " << Quote(bindir) << " --duration-ms "
+        << config.durationMs << " --cc " << Quote(config.cc) << " --tx-delay-us "
+        << config.txDelayUs << " --ssthresh " << config.ssthresh << " --smooth "
+        << static_cast<uint64_t>(linkMbps * 1000 + 0.5) << "kbit";
+    if (config.limitOutputBytes)
+    {
+        cmd << " --lob " << config.limitOutputBytes;
+    }
+    cmd << " " << Quote(outDir) << " >" << Quote(outDir + ".log") << " 2>&1";
+    int st = std::system(cmd.str().c_str());
+    int rc = WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+    if (rc != 0)
+    {
+        std::ifstream log(outDir + ".log");
+        std::string line;
+        while (std::getline(log, line))
+        {
+            message = line;
+        }
+        return rc;
+    }
+    Csv samples;
+    Csv monitor;
+    if (!samples.Read(outDir + "/samples.csv") || !monitor.Read(outDir + "/monitor.csv"))
+    {
+        message = "no samples.csv or monitor.csv in " + outDir;
+        return 1;
+    }
+    const int cT = samples.Col("t_us");
+    const int cRate = samples.Col("pacing_rate");
+    const int cWmem = samples.Col("wmem_alloc");
+    const int cAcked = samples.Col("bytes_acked");
+    const int mT = monitor.Col("t_us");
+    const int mQ = monitor.Col("qlen");
+    const double start =
+        std::strtod(samples.comment.substr(samples.comment.find("start_us=") + 9).c_str(), nullptr);
+    // Skip the first second (slow start); pair each sample with the
+    // monitor's nearest later reading of the qdisc.
+    result = TsqLiveOccupancy();
+    result.linkMbps = linkMbps;
+    size_t m = 0;
+    size_t n = 0;
+    size_t nq = 0;
+    double lastT = 0;
+    double lastAcked = 0;
+    for (const auto& r : samples.rows)
+    {
+        const double t = (r[cT] - start) / 1e6;
+        lastT = t;
+        lastAcked = r[cAcked];
+        if (t < 1.0)
+        {
+            continue;
+        }
+        while (m + 1 < monitor.rows.size() && monitor.rows[m][mT] < r[cT])
+        {
+            ++m;
+        }
+        const double q = monitor.rows.empty() ? 0 : monitor.rows[m][mQ];
+        result.pacingMbps += r[cRate] * 8 / 1e6;
+        result.wmemMean += r[cWmem];
+        result.backlogFrames += q;
+        if (q > 0)
+        {
+            result.truesize += r[cWmem] / q;
+            ++nq;
+        }
+        ++n;
+    }
+    if (!n || !nq)
+    {
+        message = "no sample after the first second with frames queued";
+        return 1;
+    }
+    result.pacingMbps /= n;
+    result.wmemMean /= n;
+    result.backlogFrames /= n;
+    result.truesize /= nq;
+    // The core's limit of every sample, fed the kernel's own pacing rate,
+    // with the measured truesize (2 * truesize is the limit's floor).
+    n = 0;
+    for (const auto& r : samples.rows)
+    {
+        if ((r[cT] - start) / 1e6 < 1.0)
+        {
+            continue;
+        }
+        struct tsq_limit_in in = {};
+        in.rule = TSQ_RULE_6_16;
+        in.pacing_rate = static_cast<uint64_t>(r[cRate]);
+        in.pacing_shift = 10;
+        in.truesize = static_cast<uint32_t>(result.truesize + 0.5);
+        in.limit_output_bytes = config.limitOutputBytes ? config.limitOutputBytes : 4194304;
+        in.tx_delay_us = config.txDelayUs;
+        uint64_t limit = 0;
+        tsq_tsq_limit(&in, &limit);
+        result.limitMean += static_cast<double>(limit);
+        ++n;
+    }
+    result.limitMean /= n;
+    result.predictedFrames = result.limitMean / result.truesize;
+    result.goodputMbps = lastT > 0 ? lastAcked * 8 / lastT / 1e6 : 0;
     return 0;
 }
 

@@ -10,8 +10,8 @@
 
 #include <cstdint>
 #include <string>
-#include <vector>
 #include <tsq/gate.h>
+#include <vector>
 
 /**
  * \file
@@ -40,8 +40,11 @@ struct TsqLiveConfig
     bool gro{false};              //!< GRO on the receiving veth (kernel side)
     bool quickack{false};         //!< the receiver asks for immediate ACKs (kernel side)
     int backlogAckDefer{-1};      //!< the receiver's tcp_backlog_ack_defer (-1: the kernel's)
-    std::string twinReceiverAcks{"ns3"}; //!< the twin's receiver ACKs (WifiUplinkConfig)
-    struct tsq_gate_params gate;  //!< the link, both sides
+    /** the twin's receiver ACKs (WifiUplinkConfig::receiverAcks): "burst",
+     *  as Linux 6.7+ answers a burst (the kernel side measured 1.1 ACKs
+     *  per AP TXOP), or "ns3" (every second segment) */
+    std::string twinReceiverAcks{"burst"};
+    struct tsq_gate_params gate; //!< the link, both sides
 
     TsqLiveConfig();
 };
@@ -54,24 +57,24 @@ struct TsqLiveSummary
 {
     static const std::vector<double>& CwndTimes(); //!< 0.5, 1, 2, 4, 8 s
 
-    std::string side;                //!< "kernel" or "ns3"
-    std::string kernelRelease;       //!< uname -r (kernel side)
-    double goodputMbps{0};           //!< payload acked over the flow's length
-    std::vector<double> cwndAt;      //!< cwnd (segments) at CwndTimes(), NaN past the end
-    double peakInFlight{0};          //!< largest sampled packets out, segments
-    double chargedBytesMean{0};      //!< sk_wmem_alloc / TSQ bytes below TCP, mean
-    double tsqLimitMean{0};          //!< the TSQ limit (kernel: predicted by the core), mean
-    double srttMsMean{0};            //!< smoothed RTT, mean
-    double framesPerSlot{0};         //!< data frames per slot that carried some
-    double bytesPerSlot{0};          //!< their bytes
-    double acksPerTxop{0};           //!< ACK frames per AP TXOP that carried some
-    uint64_t dataSlots{0};           //!< slots that carried frames
-    uint64_t lostSlots{0};           //!< lost-contention slots
-    double latenessP50Us{0};         //!< controller lateness during the flow (kernel), median
-    double latenessP99Us{0};         //!< 99th percentile
-    uint64_t mismatches{0};          //!< kernel releases that were not exactly the snapshot
+    std::string side;           //!< "kernel" or "ns3"
+    std::string kernelRelease;  //!< uname -r (kernel side)
+    double goodputMbps{0};      //!< payload acked over the flow's length
+    std::vector<double> cwndAt; //!< cwnd (segments) at CwndTimes(), NaN past the end
+    double peakInFlight{0};     //!< largest sampled packets out, segments
+    double chargedBytesMean{0}; //!< sk_wmem_alloc / TSQ bytes below TCP, mean
+    double tsqLimitMean{0};     //!< the TSQ limit (kernel: predicted by the core), mean
+    double srttMsMean{0};       //!< smoothed RTT, mean
+    double framesPerSlot{0};    //!< data frames per slot that carried some
+    double bytesPerSlot{0};     //!< their bytes
+    double acksPerTxop{0};      //!< ACK frames per AP TXOP that carried some
+    uint64_t dataSlots{0};      //!< slots that carried frames
+    uint64_t lostSlots{0};      //!< lost-contention slots
+    double latenessP50Us{0};    //!< controller lateness during the flow (kernel), median
+    double latenessP99Us{0};    //!< 99th percentile
+    uint64_t mismatches{0};     //!< kernel releases that were not exactly the snapshot
     std::vector<std::pair<double, double>> cwnd; //!< (t s from the flow's start, cwnd)
-    std::string slotsCsv;            //!< the kernel run's slots CSV (for lateness replay)
+    std::string slotsCsv; //!< the kernel run's slots CSV (for lateness replay)
 };
 
 /**
@@ -91,6 +94,38 @@ int TsqRunLiveKernel(const TsqLiveConfig& config,
                      const std::string& bindir,
                      const std::string& outDir,
                      TsqLiveSummary& summary,
+                     std::string& message);
+
+/**
+ * \ingroup tsq
+ * \brief The smooth-link TSQ occupancy check of one rate: what the live
+ * kernel kept below TCP behind a plain tbf, and what the core predicts
+ * from the kernel's own sampled pacing rate and measured truesize.
+ */
+struct TsqLiveOccupancy
+{
+    double linkMbps{0};        //!< the tbf's rate
+    double goodputMbps{0};     //!< payload acked over the flow
+    double pacingMbps{0};      //!< sk_pacing_rate, mean
+    double truesize{0};        //!< measured: sk_wmem_alloc / frames in the qdisc, mean
+    double wmemMean{0};        //!< sk_wmem_alloc, mean (bytes TSQ counts)
+    double limitMean{0};       //!< the core's limit of each sample, mean
+    double backlogFrames{0};   //!< frames in the qdisc, mean
+    double predictedFrames{0}; //!< the limit in frames (limit / truesize), mean
+};
+
+/**
+ * \ingroup tsq
+ * \brief Runs tsq-live-run.sh --smooth at @p linkMbps and compares the
+ * kernel's occupancy with the core's prediction.
+ * \return as TsqRunLiveKernel
+ */
+int TsqRunLiveSmooth(const TsqLiveConfig& config,
+                     double linkMbps,
+                     const std::string& script,
+                     const std::string& bindir,
+                     const std::string& outDir,
+                     TsqLiveOccupancy& result,
                      std::string& message);
 
 /**

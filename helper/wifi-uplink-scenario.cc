@@ -157,8 +157,12 @@ WifiUplinkConfig::AddToCommandLine(CommandLine& cmd)
                  "tcp_limit_output_bytes (0 = the kernel profile's, else 1..2147483647)",
                  limitOutputBytes);
     cmd.AddValue("apRxErrorRate", "MPDU error rate at the AP's receiver (0..0.9)", apRxErrorRate);
-    cmd.AddValue("gateRate", "gate: airtime rate of a slot's frames, Mb/s (1..100000)", gateRateMbps);
-    cmd.AddValue("gateOverheadUs", "gate: fixed cost of a data TXOP, us (1..1000000)", gateOverheadUs);
+    cmd.AddValue("gateRate",
+                 "gate: airtime rate of a slot's frames, Mb/s (1..100000)",
+                 gateRateMbps);
+    cmd.AddValue("gateOverheadUs",
+                 "gate: fixed cost of a data TXOP, us (1..1000000)",
+                 gateOverheadUs);
     cmd.AddValue("gateAckGapUs", "gate: data TXOP end -> AP TXOP, us (0..1000000)", gateAckGapUs);
     cmd.AddValue("gateAckTxopUs", "gate: the AP's TXOP, us (1..1000000)", gateAckTxopUs);
     cmd.AddValue("gateGapUs", "gate: AP TXOP end -> next data TXOP, us (0..1000000)", gateGapUs);

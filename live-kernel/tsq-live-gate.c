@@ -23,9 +23,13 @@
  * really let go (its byte and packet counters) are written to the slots
  * CSV: the controller's lateness is part of the result.
  *
- * Runs as root in the initial namespace; enters the two namespaces only
- * to open its sockets there. Exit status 2: bad option (one line naming
- * it); 1: a system call failed.
+ * --monitor changes nothing: it samples the sender's root qdisc (queued
+ * frames and bytes) every --sample-us for the smooth-link check, where
+ * the qdisc is an ordinary tbf at a fixed rate.
+ *
+ * Runs as root in the initial namespace; enters the namespaces only to
+ * open its sockets there. Exit status 2: bad option (one line naming it);
+ * 1: a system call failed.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -67,6 +71,8 @@ static const char *prog = "tsq-live-gate";
 #define ACK_MIN_BURST	128u
 /* A release is checked this long at most for its frames to leave */
 #define RELEASE_CHECK_US 400u
+/* Kicks followed at once; more means the bookkeeping was lost */
+#define MAX_KICKS	256u
 
 static volatile sig_atomic_t stop;
 
@@ -85,9 +91,18 @@ struct gate_dev {
 	int pkt;		/* AF_PACKET socket for the kicks */
 	struct sockaddr_ll kick_to;
 	uint8_t kick[KICK_LEN];
-	uint32_t stuck_kicks;	/* kicks still in the qdisc */
+	/* Kicks still queued, by their place in the FIFO (0: the head),
+	 * ascending: a kick is stuck behind a frame that came after the
+	 * snapshot, and a later slot takes it along with that frame. */
+	uint32_t kick_pos[MAX_KICKS];
+	uint32_t nkicks;
 	uint32_t min_burst;	/* DATA_MIN_BURST or ACK_MIN_BURST */
 	uint64_t mismatches;	/* releases that did not let exactly the snapshot go */
+	uint64_t leaks;		/* frames that left between two releases */
+	uint64_t late_kicks;	/* kicks that left after the release was read */
+	uint32_t after_packets;	/* the counters after the last release */
+	uint64_t after_bytes;
+	int have_after;
 };
 
 /* The qdisc's counters */
@@ -120,6 +135,8 @@ struct opts {
 	int rt_prio;
 	uint32_t spin_us;
 	uint32_t frame_bytes;
+	int monitor;
+	uint32_t sample_us;
 	struct tsq_gate_params gp;
 };
 
@@ -261,7 +278,29 @@ static void gate_kick(struct gate_dev *d)
 	if (sendto(d->pkt, d->kick, KICK_LEN, 0, (struct sockaddr *)&d->kick_to,
 		   sizeof(d->kick_to)) != (ssize_t)KICK_LEN)
 		live_die(1, prog, "kick on %s: %s", d->name, strerror(errno));
-	d->stuck_kicks++;
+}
+
+/* The first @n queued entries left: the kicks among them go, the others
+ * move up by @n. */
+static void gate_kicks_dequeued(struct gate_dev *d, uint32_t n)
+{
+	uint32_t i, j = 0;
+
+	for (i = 0; i < d->nkicks; i++)
+		if (d->kick_pos[i] >= n)
+			d->kick_pos[j++] = d->kick_pos[i] - n;
+	d->nkicks = j;
+}
+
+/* Kicks among the first @frames non-kick entries of the queue (and the
+ * kicks between them) */
+static uint32_t gate_kicks_within(const struct gate_dev *d, uint32_t frames)
+{
+	uint32_t k = 0;
+
+	while (k < d->nkicks && d->kick_pos[k] < frames + k)
+		k++;
+	return k;
 }
 
 /* Opens the device's sockets in its namespace (the thread must be in it). */
@@ -293,7 +332,7 @@ static void gate_open_dev(struct gate_dev *d, const char *ns, const char *dev)
 					   .sll_protocol = htons(KICK_ETHERTYPE),
 					   .sll_ifindex = d->ifindex, .sll_halen = 6 };
 	memset(d->kick_to.sll_addr, 0xff, 6);
-	d->stuck_kicks = 0;
+	d->nkicks = 0;
 }
 
 /* Closes the gate: a bucket of one frame plus a kick, spent by two
@@ -312,9 +351,12 @@ static void gate_prime(struct gate_dev *d)
 	gate_kick(d);
 	usleep(20000);
 	gate_stats(d, &st);
+	/* Something of the stack's own (an ARP, say) may have come in behind
+	 * the priming frames: it waits for the first slot like any frame. */
 	if (st.qlen != 0)
-		live_die(1, prog, "priming %s left %u frames queued", d->name, st.qlen);
-	d->stuck_kicks = 0;
+		fprintf(stderr, "%s: %u frame(s) of %s queued before the first slot\n", prog,
+			st.qlen, d->name);
+	d->nkicks = 0;
 }
 
 /* What is queued now, kicks left out */
@@ -323,53 +365,88 @@ static void gate_snapshot(struct gate_dev *d, struct qstat *st, uint32_t *frames
 	uint32_t kick_bytes;
 
 	gate_stats(d, st);
-	kick_bytes = d->stuck_kicks * KICK_LEN;
-	*frames = st->qlen > d->stuck_kicks ? st->qlen - d->stuck_kicks : 0;
+	if (d->have_after && st->packets != d->after_packets) {
+		/* Something left since the last release was read: kicks that
+		 * another CPU's run of the qdisc let go a moment later, or
+		 * frames that slipped through (counted: they should not). */
+		uint32_t pkts = st->packets - d->after_packets;
+		uint64_t bytes = st->bytes - d->after_bytes;
+
+		if (bytes == (uint64_t)pkts * KICK_LEN && pkts <= d->nkicks &&
+		    d->kick_pos[pkts - 1] == pkts - 1)
+			d->late_kicks += pkts;
+		else {
+			if (getenv("TSQ_GATE_DEBUG"))
+				fprintf(stderr, "leak on %s: %u pkts %llu bytes, %u kicks (first at %u), qlen %u\n",
+					d->name, pkts, (unsigned long long)bytes, d->nkicks,
+					d->nkicks ? d->kick_pos[0] : 0, st->qlen);
+			d->leaks += pkts;
+		}
+		gate_kicks_dequeued(d, pkts);
+		d->after_packets = st->packets;
+		d->after_bytes = st->bytes;
+	}
+	kick_bytes = d->nkicks * KICK_LEN;
+	*frames = st->qlen > d->nkicks ? st->qlen - d->nkicks : 0;
 	*bytes = st->backlog > kick_bytes ? st->backlog - kick_bytes : 0;
 }
 
 /*
- * Lets the snapshot's @bytes go (the head of the FIFO), with the kicks
- * queued so far and a new one; @before: the counters at the snapshot.
- * Returns what the qdisc let go and when.
+ * Lets the head of the FIFO go: @frames non-kick frames of @bytes bytes
+ * and the kicks among them, then sends a new kick; @before: the counters
+ * at the snapshot. Returns what the qdisc let go and when, and keeps the
+ * kicks' places.
  */
-static void gate_release(struct gate_dev *d, uint32_t bytes,
+static void gate_release(struct gate_dev *d, uint32_t frames, uint32_t bytes,
 			 const struct qstat *before, uint32_t *pkts, uint32_t *released,
 			 int64_t *sent_us)
 {
-	uint32_t kicks = d->stuck_kicks + 1;
-	uint32_t burst = bytes + kicks * KICK_LEN;
+	const uint32_t ahead = gate_kicks_within(d, frames);
+	uint32_t burst = bytes + (ahead + 1) * KICK_LEN;
 	uint64_t deadline;
-	struct qstat st;
+	struct qstat at_kick, st;
 	uint32_t extra;
+	int64_t kick_place;
 
 	if (burst < d->min_burst)
 		burst = d->min_burst;
 	gate_set_burst(d, burst);
+	/* what is ahead of the kick (a frame arriving now may already have
+	 * run the queue) */
+	gate_stats(d, &at_kick);
 	gate_kick(d);
-	/* the kick's enqueue ran the qdisc: the frames went with it */
 	*sent_us = (int64_t)live_now_us();
-	/* The kick's enqueue ran the qdisc in this thread, so by now all
-	 * that can go has gone, unless more than a qdisc run's quota (64)
-	 * did: then the rest goes from the softirq, and we wait for the
-	 * snapshot (with the kicks queued before it) to be out. The new kick
-	 * passes at once or is stuck behind a later frame: no use waiting. */
+	/* The kick's enqueue ran the qdisc in this thread: by now all that
+	 * can go has gone, unless more than a run's quota (64) did, or a run
+	 * on the other CPU holds the queue; wait for the head to be out. */
 	deadline = (uint64_t)*sent_us + RELEASE_CHECK_US;
 	do {
 		gate_stats(d, &st);
-		*pkts = st.packets - before->packets;
 		*released = (uint32_t)(st.bytes - before->bytes);
-	} while (*released < bytes + d->stuck_kicks * KICK_LEN - KICK_LEN &&
-		 live_now_us() < deadline);
-	/* Whatever let go beyond the frames is kicks (14 B, below any TCP
-	 * frame): the rest of them are still queued. */
+	} while (*released < bytes + ahead * KICK_LEN && live_now_us() < deadline);
+	/* one more look a moment later, for the new kick */
+	deadline = live_now_us() + 20;
+	while (live_now_us() < deadline)
+		;
+	gate_stats(d, &st);
+	*pkts = st.packets - before->packets;
+	*released = (uint32_t)(st.bytes - before->bytes);
+	d->after_packets = st.packets;
+	d->after_bytes = st.bytes;
+	d->have_after = 1;
+
+	/* The new kick's place: what was ahead of it at its enqueue, less
+	 * what has left since (negative: it went too). */
+	kick_place = (int64_t)at_kick.qlen - (int64_t)(st.packets - at_kick.packets);
+	gate_kicks_dequeued(d, *pkts);
+	if (kick_place >= 0 && d->nkicks < MAX_KICKS)
+		d->kick_pos[d->nkicks++] = (uint32_t)kick_place;
+	/* What went beyond the frames must be exactly the kicks that went. */
 	extra = *released >= bytes ? *released - bytes : 0;
-	if (*released < bytes || extra % KICK_LEN || extra / KICK_LEN > kicks) {
+	if (*released < bytes || extra != (ahead + (kick_place < 0)) * KICK_LEN)
 		d->mismatches++;
-		d->stuck_kicks = 0;	/* unknown: assume all gone */
-		return;
-	}
-	d->stuck_kicks = kicks - extra / KICK_LEN;
+	if (d->nkicks >= MAX_KICKS)
+		d->nkicks = 0;	/* lost track: start over */
 }
 
 /* Waits for @t_us: sleeps until spin_us before it, then spins. */
@@ -389,7 +466,9 @@ static void usage(void)
 		"       [--frame-bytes N (a full data frame, for capped slots; 1514)]\n"
 		"       [--rate-bps N] [--overhead-us N] [--ack-gap-us N] [--ack-txop-us N]\n"
 		"       [--gap-us N] [--idle-poll-us N] [--max-frames N] [--lost-permille N]\n"
-		"       [--release end|open] [--seed N]\n", prog);
+		"       [--release end|open] [--seed N]\n"
+		"   or: %s --monitor --sender-ns NS --sender-dev DEV --duration-ms N --out FILE\n"
+		"       [--sample-us N]\n", prog, prog);
 }
 
 static void parse(int argc, char **argv, struct opts *o)
@@ -401,6 +480,7 @@ static void parse(int argc, char **argv, struct opts *o)
 	o->rt_prio = 50;
 	o->spin_us = 200;
 	o->frame_bytes = 1514;
+	o->sample_us = 1000;
 	tsq_gate_params_init(&o->gp);
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -409,6 +489,10 @@ static void parse(int argc, char **argv, struct opts *o)
 		if (strcmp(a, "--help") == 0) {
 			usage();
 			exit(0);
+		}
+		if (strcmp(a, "--monitor") == 0) {
+			o->monitor = 1;
+			continue;
 		}
 		if (!v)
 			live_die(2, prog, "%s needs a value (see --help)", a);
@@ -431,6 +515,8 @@ static void parse(int argc, char **argv, struct opts *o)
 			o->rt_prio = (int)live_parse_u64(prog, a, v, 0, 99);
 		else if (strcmp(a, "--spin-us") == 0)
 			o->spin_us = (uint32_t)live_parse_u64(prog, a, v, 0, 100000);
+		else if (strcmp(a, "--sample-us") == 0)
+			o->sample_us = (uint32_t)live_parse_u64(prog, a, v, 100, 1000000);
 		else if (strcmp(a, "--frame-bytes") == 0)
 			o->frame_bytes = (uint32_t)live_parse_u64(prog, a, v, 60, 65535);
 		else if (strcmp(a, "--rate-bps") == 0)
@@ -457,10 +543,10 @@ static void parse(int argc, char **argv, struct opts *o)
 		} else
 			live_die(2, prog, "unknown option '%s' (see --help)", a);
 	}
-	if (!o->sender_ns || !o->sender_dev || !o->receiver_ns || !o->receiver_dev || !o->out ||
-	    !o->duration_ms)
-		live_die(2, prog, "--sender-ns, --sender-dev, --receiver-ns, --receiver-dev, "
-			 "--duration-ms and --out are required (see --help)");
+	if (!o->sender_ns || !o->sender_dev || !o->out || !o->duration_ms ||
+	    (!o->monitor && (!o->receiver_ns || !o->receiver_dev)))
+		live_die(2, prog, "--sender-ns, --sender-dev, --receiver-ns, --receiver-dev "
+			 "(not with --monitor), --duration-ms and --out are required (see --help)");
 }
 
 static int cmp_i64(const void *a, const void *b)
@@ -514,10 +600,43 @@ static void summary(const struct slot_rec *r, size_t n, const struct gate_dev *d
 	}
 	qsort(late, m, sizeof(*late), cmp_i64);
 	printf("slots=%zu events=%zu lateness_p50_us=%" PRId64 " lateness_p99_us=%" PRId64
-	       " lateness_max_us=%" PRId64 " data_mismatches=%" PRIu64 " ack_mismatches=%" PRIu64 "\n",
+	       " lateness_max_us=%" PRId64 " data_mismatches=%" PRIu64 " ack_mismatches=%" PRIu64
+	       " data_leaks=%" PRIu64 " ack_leaks=%" PRIu64 " late_kicks=%" PRIu64 "\n",
 	       n, m, m ? late[m / 2] : 0, m ? late[(m * 99) / 100] : 0, m ? late[m - 1] : 0,
-	       data->mismatches, ack->mismatches);
+	       data->mismatches, ack->mismatches, data->leaks, ack->leaks,
+	       data->late_kicks + ack->late_kicks);
 	free(late);
+}
+
+/* --monitor: the sender's qdisc every sample_us, nothing changed */
+static int run_monitor(const struct opts *o)
+{
+	struct gate_dev data;
+	struct qstat st;
+	uint64_t t, end;
+	FILE *f;
+
+	memset(&data, 0, sizeof(data));
+	gate_open_dev(&data, o->sender_ns, o->sender_dev);
+	f = fopen(o->out, "w");
+	if (!f)
+		live_die(1, prog, "cannot write %s: %s", o->out, strerror(errno));
+	fprintf(f, "# tsq-live-gate --monitor of %s; t_us is CLOCK_MONOTONIC\n", o->sender_dev);
+	fprintf(f, "t_us,qlen,backlog,packets,bytes,drops\n");
+	printf("ready t0_us=%" PRIu64 "\n", live_now_us());
+	fflush(stdout);
+	t = live_now_us();
+	end = t + o->duration_ms * 1000;
+	while (!stop && t < end) {
+		live_sleep_until(t);
+		gate_stats(&data, &st);
+		fprintf(f, "%" PRIu64 ",%u,%u,%u,%" PRIu64 ",%u\n", live_now_us(), st.qlen,
+			st.backlog, st.packets, st.bytes, st.drops);
+		t += o->sample_us;
+	}
+	if (fclose(f))
+		live_die(1, prog, "writing %s: %s", o->out, strerror(errno));
+	return 0;
 }
 
 int main(int argc, char **argv)
@@ -531,6 +650,15 @@ int main(int argc, char **argv)
 	struct sigaction sa;
 
 	parse(argc, argv, &o);
+	if (o.monitor) {
+		struct sigaction ms;
+
+		memset(&ms, 0, sizeof(ms));
+		ms.sa_handler = on_signal;
+		sigaction(SIGTERM, &ms, NULL);
+		sigaction(SIGINT, &ms, NULL);
+		return run_monitor(&o);
+	}
 	if (tsq_gate_params_check(&o.gp) != TSQ_OK)
 		live_die(2, prog, "the gate parameters are out of range (see tsq/gate.h)");
 	memset(&data, 0, sizeof(data));
@@ -598,7 +726,7 @@ int main(int argc, char **argv)
 		if (frames) {
 			r.release_plan = (int64_t)(s.release_us - t0);
 			wait_until(s.release_us, o.spin_us);
-			gate_release(&data, bytes, &before, &r.released_pkts,
+			gate_release(&data, frames, bytes, &before, &r.released_pkts,
 				     &r.released_bytes, &r.release_act);
 			r.release_act -= (int64_t)t0;
 		}
@@ -618,7 +746,7 @@ int main(int argc, char **argv)
 
 				r.ack_release_plan = (int64_t)(a.release_us - t0);
 				wait_until(a.release_us, o.spin_us);
-				gate_release(&ack, ab, &abefore, &r.ack_released_pkts,
+				gate_release(&ack, aq, ab, &abefore, &r.ack_released_pkts,
 					     &rel_bytes, &r.ack_release_act);
 				r.ack_release_act -= (int64_t)t0;
 			}

@@ -17,6 +17,9 @@
 #                       (6.7+: one ACK for the segments met while the reader
 #                       held the socket; default: the kernel's)
 #   --cpu-flow N, --cpu-gate N   CPUs of the flow and of the controller (0, 1)
+#   --smooth RATE       no gates: the sender's qdisc is a plain tbf at RATE
+#                       (tc's units, e.g. 50mbit) and tsq-live-gate --monitor
+#                       samples it into monitor.csv (the smooth-link check)
 #   gate options, passed to tsq-live-gate: --rate-bps --overhead-us
 #       --ack-gap-us --ack-txop-us --gap-us --idle-poll-us --max-frames
 #       --lost-permille --release --seed --spin-us --rt-prio
@@ -52,6 +55,7 @@ ack_defer=""
 cpu_flow=0
 cpu_gate=1
 gate_args=""
+smooth=""
 out=""
 
 num() { # num OPTION VALUE: the whole value must be a non-negative integer
@@ -72,6 +76,9 @@ while [ $# -gt 0 ]; do
 		case ${2-} in on | off) gro=$2 ;; *) bad "--gro='${2-}'; allowed: on, off" ;; esac
 		shift 2 ;;
 	--quickack) quickack=--quickack; shift ;;
+	--smooth)
+		case ${2-} in [0-9]*mbit | [0-9]*kbit) smooth=$2 ;; *) bad "--smooth='${2-}'; allowed: a rate like 50mbit or 500kbit" ;; esac
+		shift 2 ;;
 	--backlog-ack-defer)
 		case ${2-} in 0 | 1) ack_defer=$2 ;; *) bad "--backlog-ack-defer='${2-}'; allowed: 0, 1" ;; esac
 		shift 2 ;;
@@ -120,6 +127,12 @@ ip link add va netns "$ns_s" type veth peer name vb netns "$ns_r" 2>/dev/null ||
 S="ip -n $ns_s"
 R="ip -n $ns_r"
 $S link set lo up && $R link set lo up || die "loopback up"
+# IPv6 off: its neighbour discovery would cross the gates as frames of
+# the flow's slots.
+for ns in "$ns_s" "$ns_r"; do
+	ip netns exec "$ns" sysctl -q -w net.ipv6.conf.all.disable_ipv6=1 >/dev/null 2>&1
+	ip netns exec "$ns" sysctl -q -w net.ipv6.conf.default.disable_ipv6=1 >/dev/null 2>&1
+done
 $S addr add 10.77.0.1/24 dev va && $R addr add 10.77.0.2/24 dev vb || die "addresses"
 # One-segment skbs: TSQ then counts skbs as WiFi MPDUs.
 $S link set va gso_max_segs 1 || die "gso_max_segs 1 on va"
@@ -150,19 +163,26 @@ if [ -n "$ack_defer" ]; then
 	ip netns exec "$ns_r" sysctl -q -w net.ipv4.tcp_backlog_ack_defer="$ack_defer" \
 		>/dev/null 2>&1 || skip "this kernel has no net.ipv4.tcp_backlog_ack_defer"
 fi
-# The gates: tbf at 8 kbit/s holds what is queued; tsq-live-gate opens them.
-for side in "$ns_s va" "$ns_r vb"; do
-	set -- $side
-	tc -n "$1" qdisc add dev "$2" root handle 1: tbf rate 8kbit burst 1528 \
-		limit 16777216 2>/dev/null || skip "cannot add a tbf qdisc (sch_tbf)"
-done
-
 mkdir -p "$out" || die "cannot create $out"
 gate_ms=$((duration_ms + 1500))
-# shellcheck disable=SC2086 # gate_args is a list of options
-"$bindir/tsq-live-gate" --sender-ns "$ns_s" --sender-dev va --receiver-ns "$ns_r" \
-	--receiver-dev vb --duration-ms "$gate_ms" --out "$out/slots.csv" \
-	--cpu "$cpu_gate" $gate_args >"$out/gate.log" 2>&1 &
+if [ -n "$smooth" ]; then
+	# The smooth link: a plain tbf at a fixed rate, sampled, never changed.
+	tc -n "$ns_s" qdisc add dev va root handle 1: tbf rate "$smooth" burst 3028 \
+		limit 16777216 2>/dev/null || skip "cannot add a tbf qdisc (sch_tbf)"
+	"$bindir/tsq-live-gate" --monitor --sender-ns "$ns_s" --sender-dev va \
+		--duration-ms "$gate_ms" --out "$out/monitor.csv" >"$out/gate.log" 2>&1 &
+else
+	# The gates: tbf at 8 kbit/s holds what is queued; tsq-live-gate opens them.
+	for side in "$ns_s va" "$ns_r vb"; do
+		set -- $side
+		tc -n "$1" qdisc add dev "$2" root handle 1: tbf rate 8kbit burst 1528 \
+			limit 16777216 2>/dev/null || skip "cannot add a tbf qdisc (sch_tbf)"
+	done
+	# shellcheck disable=SC2086 # gate_args is a list of options
+	"$bindir/tsq-live-gate" --sender-ns "$ns_s" --sender-dev va --receiver-ns "$ns_r" \
+		--receiver-dev vb --duration-ms "$gate_ms" --out "$out/slots.csv" \
+		--cpu "$cpu_gate" $gate_args >"$out/gate.log" 2>&1 &
+fi
 gate_pid=$!
 pids="$gate_pid"
 i=0
@@ -191,6 +211,7 @@ done
 	--tx-delay-us "$tx_delay" $warm --cpu "$cpu_flow" >"$out/send.log" 2>&1 ||
 	die "sender failed: $(cat "$out/send.log")"
 wait "$recv_pid" || die "receiver failed: $(cat "$out/recv.log")"
+[ -z "$smooth" ] || kill "$gate_pid" 2>/dev/null
 wait "$gate_pid" || die "tsq-live-gate failed: $(cat "$out/gate.log")"
 pids=""
 
@@ -208,6 +229,7 @@ gro_now=$(ip netns exec "$ns_r" ethtool -k vb 2>/dev/null |
 	echo "quickack=${quickack:+1}"
 	echo "backlog_ack_defer=$(ip netns exec "$ns_r" sysctl -n net.ipv4.tcp_backlog_ack_defer 2>/dev/null || echo none)"
 	echo "gate_args=$gate_args"
+	echo "smooth=$smooth"
 	grep '^slots=' "$out/gate.log"
 	grep '^sent_bytes=' "$out/send.log"
 	grep '^received_bytes=' "$out/recv.log"

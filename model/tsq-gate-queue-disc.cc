@@ -19,16 +19,16 @@ NS_OBJECT_ENSURE_REGISTERED(TsqGateQueueDisc);
 TypeId
 TsqGateQueueDisc::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::TsqGateQueueDisc")
-                            .SetParent<QueueDisc>()
-                            .SetGroupName("Tsq")
-                            .AddConstructor<TsqGateQueueDisc>()
-                            .AddAttribute("MaxSize",
-                                          "The most the gate holds (the kernel gate's FIFO holds 16 MB)",
-                                          QueueSizeValue(QueueSize("100000p")),
-                                          MakeQueueSizeAccessor(&QueueDisc::SetMaxSize,
-                                                                &QueueDisc::GetMaxSize),
-                                          MakeQueueSizeChecker());
+    static TypeId tid =
+        TypeId("ns3::TsqGateQueueDisc")
+            .SetParent<QueueDisc>()
+            .SetGroupName("Tsq")
+            .AddConstructor<TsqGateQueueDisc>()
+            .AddAttribute("MaxSize",
+                          "The most the gate holds (the kernel gate's FIFO holds 16 MB)",
+                          QueueSizeValue(QueueSize("100000p")),
+                          MakeQueueSizeAccessor(&QueueDisc::SetMaxSize, &QueueDisc::GetMaxSize),
+                          MakeQueueSizeChecker());
     return tid;
 }
 

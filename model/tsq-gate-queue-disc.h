@@ -69,8 +69,8 @@ class TsqGateQueueDisc : public QueueDisc
     bool CheckConfig() override;
     void InitializeParams() override;
 
-    uint32_t m_credit{0};          //!< packets that may be dequeued now
-    uint64_t m_released{0};        //!< packets dequeued
+    uint32_t m_credit{0};         //!< packets that may be dequeued now
+    uint64_t m_released{0};       //!< packets dequeued
     std::deque<uint32_t> m_sizes; //!< frame sizes of the queued packets, in order
 };
 

@@ -97,17 +97,19 @@ class TsqHyStartOps : public TcpCongestionOps
     void DoDispose() override;
 
   private:
-    Ptr<TcpCongestionOps> m_inner;    //!< the real congestion control
-    Callback<int64_t> m_rttSample;    //!< the ACK's RTT sample, us, or -1
-    Callback<uint64_t> m_pacingRate;  //!< sk_pacing_rate, bytes/s
-    bool m_active{false};             //!< Linux HyStart runs
+    Ptr<TcpCongestionOps> m_inner;   //!< the real congestion control
+    Callback<int64_t> m_rttSample;   //!< the ACK's RTT sample, us, or -1
+    Callback<uint64_t> m_pacingRate; //!< sk_pacing_rate, bytes/s
+    bool m_active{false};            //!< Linux HyStart runs
+
     enum tsq_hystart_form m_form
     {
         TSQ_HYSTART_5_6
-    };                                //!< the kernel's form
-    uint32_t m_gsoMaxSize{65536};     //!< sk_gso_max_size, bytes
-    bool m_started{false};            //!< m_hs initialised
-    uint64_t m_exits{0};              //!< slow-start exits decided
+    }; //!< the kernel's form
+
+    uint32_t m_gsoMaxSize{65536}; //!< sk_gso_max_size, bytes
+    bool m_started{false};        //!< m_hs initialised
+    uint64_t m_exits{0};          //!< slow-start exits decided
 
     struct tsq_hystart m_hs
     {

@@ -51,9 +51,7 @@ WholeUs(const std::string& name, Time t, uint32_t lo)
     {
         std::ostringstream v;
         v << t.As(Time::US);
-        BadAttribute(name,
-                     v.str(),
-                     "whole microseconds, " + std::to_string(lo) + "..1000000us");
+        BadAttribute(name, v.str(), "whole microseconds, " + std::to_string(lo) + "..1000000us");
     }
     return static_cast<uint32_t>(ns / 1000);
 }
@@ -122,13 +120,13 @@ TsqSlotGate::GetTypeId()
                           StringValue("end"),
                           MakeStringAccessor(&TsqSlotGate::SetRelease, &TsqSlotGate::GetRelease),
                           MakeStringChecker())
-            .AddAttribute("LatenessFile",
-                          "A live-kernel run's slots CSV (tsq-live-gate --out): replay its "
-                          "controller's lateness, event by event; empty: none",
-                          StringValue(""),
-                          MakeStringAccessor(&TsqSlotGate::SetLatenessFile,
-                                             &TsqSlotGate::GetLatenessFile),
-                          MakeStringChecker())
+            .AddAttribute(
+                "LatenessFile",
+                "A live-kernel run's slots CSV (tsq-live-gate --out): replay its "
+                "controller's lateness, event by event; empty: none",
+                StringValue(""),
+                MakeStringAccessor(&TsqSlotGate::SetLatenessFile, &TsqSlotGate::GetLatenessFile),
+                MakeStringChecker())
             .AddTraceSource("Slot",
                             "A data slot opened: (index, frames, bytes, lost contention)",
                             MakeTraceSourceAccessor(&TsqSlotGate::m_slotTrace),

@@ -15,8 +15,8 @@
 
 #include <cstdint>
 #include <string>
-#include <vector>
 #include <tsq/gate.h>
+#include <vector>
 
 namespace ns3
 {
@@ -131,10 +131,12 @@ class TsqSlotGate : public Object
     uint32_t m_maxFrames{43};
     uint32_t m_lostPermille{0};
     uint64_t m_seed{1};
+
     enum tsq_gate_release m_release
     {
         TSQ_GATE_RELEASE_END
     };
+
     std::string m_latenessFile;
 
     Ptr<TsqGateQueueDisc> m_data; //!< the station's gate
@@ -150,7 +152,7 @@ class TsqSlotGate : public Object
     /** replayed: did the AP TXOP after each data slot find no ACK? in order */
     std::vector<bool> m_ackMiss;
     size_t m_ackMissNext{0}; //!< next of them
-    EventId m_event;                         //!< the next event
+    EventId m_event;         //!< the next event
 
     TracedCallback<uint64_t, uint32_t, uint32_t, bool> m_slotTrace; //!< Slot
     TracedCallback<uint32_t> m_ackTrace;                            //!< AckTxop
