@@ -9,6 +9,10 @@
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 
+#include <algorithm>
+#include <cstdint>
+#include <tsq/cwnd.h>
+
 namespace ns3
 {
 
@@ -37,6 +41,7 @@ TsqHyStartOps::TsqHyStartOps(const TsqHyStartOps& other)
       m_rttSample(other.m_rttSample),
       m_pacingRate(other.m_pacingRate),
       m_active(other.m_active),
+      m_slowStart(other.m_slowStart),
       m_form(other.m_form),
       m_gsoMaxSize(other.m_gsoMaxSize)
 {
@@ -96,6 +101,12 @@ TsqHyStartOps::SetLinuxHyStart(bool enable, enum tsq_hystart_form form, uint32_t
     m_started = false;
 }
 
+void
+TsqHyStartOps::SetLinuxSlowStart(bool enable)
+{
+    m_slowStart = enable;
+}
+
 bool
 TsqHyStartOps::IsActive() const
 {
@@ -136,6 +147,27 @@ TsqHyStartOps::IncreaseWindow(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked)
                                static_cast<u64>(Simulator::Now().GetMicroSeconds()),
                                tcb->m_lastAckedSeq.GetValue(),
                                tcb->m_highTxMark.Get().GetValue());
+    }
+    if (m_active && m_slowStart && tcb->m_cWnd < tcb->m_ssThresh)
+    {
+        // tcp_slow_start() in bytes (ns-3's cwnd unit; the kernel counts
+        // packets, and the arithmetic is the same): cwnd stops at ssthresh
+        // and only whole segments of the rest go on to TcpCubic, which now
+        // sees cwnd >= ssthresh and spends them in congestion avoidance.
+        const uint32_t mss = tcb->m_segmentSize;
+        const uint64_t ackedBytes = static_cast<uint64_t>(segmentsAcked) * mss;
+        uint32_t cwnd = tcb->m_cWnd;
+        const uint32_t left =
+            tsq_slow_start(&cwnd,
+                           tcb->m_ssThresh,
+                           static_cast<u32>(std::min<uint64_t>(ackedBytes, UINT32_MAX)),
+                           UINT32_MAX);
+        tcb->m_cWnd = cwnd;
+        segmentsAcked = left / mss;
+        if (segmentsAcked == 0)
+        {
+            return;
+        }
     }
     m_inner->IncreaseWindow(tcb, segmentsAcked);
 }

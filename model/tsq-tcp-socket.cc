@@ -175,6 +175,15 @@ TsqTcpSocket::GetTypeId()
                           MakeBooleanAccessor(&TsqTcpSocket::SetLinuxHyStartAttr,
                                               &TsqTcpSocket::GetLinuxHyStartAttr),
                           MakeBooleanChecker())
+            .AddAttribute("LinuxSlowStart",
+                          "With LinuxHyStart on CUBIC: slow start as Linux's tcp_slow_start "
+                          "(e73ebb0881ea, 4.0): an ACK grows cwnd only up to ssthresh and "
+                          "the rest of a stretch ACK goes to congestion avoidance, instead "
+                          "of ns-3 TcpCubic's adding the whole ACK past ssthresh.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&TsqTcpSocket::SetLinuxSlowStartAttr,
+                                              &TsqTcpSocket::GetLinuxSlowStartAttr),
+                          MakeBooleanChecker())
             .AddAttribute("MaxTcpHeader",
                           "MAX_TCP_HEADER, bytes: the headroom of a TSO skb, used by TSO "
                           "autosizing and by SoftwareGso segment truesize (0 = the kernel "
@@ -285,6 +294,7 @@ TsqTcpSocket::TsqTcpSocket(const TsqTcpSocket& sock)
       m_tsoBursts(sock.m_tsoBursts),
       m_softwareGso(sock.m_softwareGso),
       m_linuxHystart(sock.m_linuxHystart),
+      m_linuxSlowStart(sock.m_linuxSlowStart),
       m_maxTcpHeader(sock.m_maxTcpHeader),
       m_linuxRateSample(sock.m_linuxRateSample),
       m_linuxRtt(sock.m_linuxRtt),
@@ -606,6 +616,7 @@ TsqTcpSocket::ApplyLinuxHyStart()
         wrapper ? DynamicCast<TsqHyStartOps>(wrapper->GetInner()) : nullptr;
     if (hystart && m_profile)
     {
+        hystart->SetLinuxSlowStart(m_linuxSlowStart);
         hystart->SetLinuxHyStart(m_linuxHystart,
                                  m_profile->hystart_form,
                                  m_gsoMaxSize ? m_gsoMaxSize : m_profile->gso_max_size);
@@ -805,6 +816,19 @@ bool
 TsqTcpSocket::GetLinuxHyStartAttr() const
 {
     return m_linuxHystart;
+}
+
+void
+TsqTcpSocket::SetLinuxSlowStartAttr(bool enable)
+{
+    m_linuxSlowStart = enable;
+    ApplyLinuxHyStart();
+}
+
+bool
+TsqTcpSocket::GetLinuxSlowStartAttr() const
+{
+    return m_linuxSlowStart;
 }
 
 void

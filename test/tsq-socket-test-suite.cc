@@ -14,11 +14,13 @@
 #include "ns3/socket.h"
 #include "ns3/string.h"
 #include "ns3/tcp-congestion-ops.h"
+#include "ns3/tcp-cubic.h"
 #include "ns3/tcp-header.h"
 #include "ns3/tcp-l4-protocol.h"
 #include "ns3/tcp-socket-base.h"
 #include "ns3/test.h"
 #include "ns3/tsq-helper.h"
+#include "ns3/tsq-hystart-ops.h"
 #include "ns3/tsq-rtt-sample-estimator.h"
 #include "ns3/tsq-socket-registry.h"
 #include "ns3/tsq-tag.h"
@@ -807,6 +809,56 @@ class TsqLinuxRttTestCase : public TestCase
 
 /**
  * \ingroup tsq-tests
+ * Linux's slow start on a stretch ACK: ns-3 TcpCubic behind the HyStart
+ * decorator, cwnd 28 segments, ssthresh 30, one ACK of 15 segments (a
+ * burst the Linux 6.7+ receiver ACKs once). tcp_slow_start stops cwnd at
+ * 30 and hands 13 segments to congestion avoidance (at most one segment
+ * more); ns-3's TcpCubic alone adds all 15, to 43.
+ */
+class TsqLinuxSlowStartTestCase : public TestCase
+{
+  public:
+    TsqLinuxSlowStartTestCase()
+        : TestCase("LinuxSlowStart: a stretch ACK stops cwnd at ssthresh")
+    {
+    }
+
+  private:
+    /**
+     * \param hystart LinuxHyStart
+     * \param slowStart LinuxSlowStart
+     * \return cwnd after the ACK, segments (rounded down)
+     */
+    uint32_t CwndAfterStretchAck(bool hystart, bool slowStart)
+    {
+        const uint32_t mss = 1448;
+        Ptr<TsqHyStartOps> ops = CreateObject<TsqHyStartOps>();
+        ops->SetInner(CreateObject<TcpCubic>());
+        ops->SetLinuxSlowStart(slowStart);
+        ops->SetLinuxHyStart(hystart, TSQ_HYSTART_5_6, 65536);
+        Ptr<TcpSocketState> tcb = CreateObject<TcpSocketState>();
+        tcb->m_segmentSize = mss;
+        tcb->m_cWnd = 28 * mss;
+        tcb->m_ssThresh = 30 * mss;
+        ops->IncreaseWindow(tcb, 15);
+        return tcb->m_cWnd / mss;
+    }
+
+    void DoRun() override
+    {
+        const uint32_t linuxCwnd = CwndAfterStretchAck(true, true);
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(linuxCwnd, 30u, "cwnd did not reach ssthresh");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(linuxCwnd, 31u, "cwnd went past ssthresh in slow start");
+        NS_TEST_ASSERT_MSG_EQ(CwndAfterStretchAck(true, false), 43u, "LinuxSlowStart=false");
+        NS_TEST_ASSERT_MSG_EQ(CwndAfterStretchAck(false, true),
+                              43u,
+                              "without LinuxHyStart the decorator is transparent");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup tsq-tests
  * The suite of the TSQ socket.
  */
 class TsqSocketTestSuite : public TestSuite
@@ -821,6 +873,7 @@ class TsqSocketTestSuite : public TestSuite
         AddTestCase(new TsqCwndValidationTestCase, TestCase::QUICK);
         AddTestCase(new TsqRttSampleTestCase, TestCase::QUICK);
         AddTestCase(new TsqLinuxRttTestCase, TestCase::QUICK);
+        AddTestCase(new TsqLinuxSlowStartTestCase, TestCase::QUICK);
         AddTestCase(new TsqTransparencyTestCase("ns3::TcpNewReno"), TestCase::QUICK);
         AddTestCase(new TsqTransparencyTestCase("ns3::TcpCubic"), TestCase::QUICK);
     }

@@ -19,6 +19,20 @@ u32 tsq_cwnd_test(u32 cwnd, u32 in_flight)
 	return halfcwnd < cwnd - in_flight ? halfcwnd : cwnd - in_flight;
 }
 
+u32 tsq_slow_start(u32 *cwnd, u32 ssthresh, u32 acked, u32 cwnd_clamp)
+{
+	u64 grown;
+
+	if (!cwnd || *cwnd >= ssthresh)
+		return acked;
+	grown = (u64)*cwnd + acked;
+	if (grown > ssthresh)
+		grown = ssthresh;
+	acked -= (u32)(grown - *cwnd);
+	*cwnd = grown < cwnd_clamp ? (u32)grown : cwnd_clamp;
+	return acked;
+}
+
 static const char *const tsq_cwnd_form_names[TSQ_CWND__COUNT] = {
 	[TSQ_CWND_2014] = "2014",
 	[TSQ_CWND_2020] = "2020",

@@ -26,6 +26,7 @@ min-tso-segs-min|src/tso.c|s/if (s < in->min_tso_segs)/if (s > in->min_tso_segs)
 tso-rtt-shift|src/tso.c|s/extra = in->gso_max_size >> r;/extra = in->gso_max_size >> (r + 1);/
 cwnd-2x-dropped|src/cwnd.c|s/return (u64)cwnd < 2 \* (u64)st->max_packets_out;/return (u64)cwnd < (u64)st->max_packets_out;/
 cwnd-2022-forgets|src/cwnd.c|s/(!st->is_cwnd_limited \&\& more)/more/
+slow-start-past-ssthresh|src/cwnd.c|s/if (grown > ssthresh)/if (grown > (u64)ssthresh + 8)/
 rate-phase-min|src/rate.c|s/rs->interval_us = snd_us > ack_us ? snd_us : ack_us;/rs->interval_us = snd_us < ack_us ? snd_us : ack_us;/
 rate-min-rtt-ignored|src/rate.c|s/if (rs->interval_us < (s64)min_rtt_us) {/if (rs->interval_us < (s64)(min_rtt_us >> 10)) {/
 tx-delay-ignored|src/rules.c|s/\*limit = tsq_add_sat(l, tsq_tx_delay_bytes(in));/*limit = tsq_add_sat(l, 0 * tsq_tx_delay_bytes(in));/

@@ -127,9 +127,43 @@ static void test_cwnd_test(void)
 	CHECK_U64(tsq_cwnd_test(0xffffffffu, 0), 2147483647u);
 }
 
+static void test_tcp_slow_start(void)
+{
+	u32 cwnd;
+
+	/* cwnd 28, ssthresh 30, a stretch ACK of 15: cwnd min(43, 30) = 30,
+	 * 15 - (30 - 28) = 13 left for congestion avoidance */
+	cwnd = 28;
+	CHECK_U64(tsq_slow_start(&cwnd, 30, 15, 0xffffffffu), 13);
+	CHECK_U64(cwnd, 30);
+	/* room for all: cwnd 10 + 2 = 12 < 30, nothing left */
+	cwnd = 10;
+	CHECK_U64(tsq_slow_start(&cwnd, 30, 2, 0xffffffffu), 0);
+	CHECK_U64(cwnd, 12);
+	/* exactly to ssthresh: 29 + 1 = 30, 0 left */
+	cwnd = 29;
+	CHECK_U64(tsq_slow_start(&cwnd, 30, 1, 0xffffffffu), 0);
+	CHECK_U64(cwnd, 30);
+	/* snd_cwnd_clamp 20 binds below ssthresh: cwnd 20, left 15 - (30 - 18)
+	 * = 3 (the kernel subtracts before it clamps) */
+	cwnd = 18;
+	CHECK_U64(tsq_slow_start(&cwnd, 30, 15, 20), 3);
+	CHECK_U64(cwnd, 20);
+	/* not in slow start: unchanged, acked returned whole */
+	cwnd = 30;
+	CHECK_U64(tsq_slow_start(&cwnd, 30, 7, 0xffffffffu), 7);
+	CHECK_U64(cwnd, 30);
+	/* no 32-bit wrap of cwnd + acked: ssthresh "infinite" */
+	cwnd = 0xfffffff0u;
+	CHECK_U64(tsq_slow_start(&cwnd, 0xffffffffu, 0x20, 0xffffffffu), 0x11);
+	CHECK_U64(cwnd, 0xffffffffu);
+	CHECK_U64(tsq_slow_start(NULL, 30, 5, 30), 5);
+}
+
 int main(void)
 {
 	test_cwnd_test();
+	test_tcp_slow_start();
 	test_slow_start();
 	test_forget();
 	test_wrap();

@@ -85,6 +85,20 @@ bool tsq_is_cwnd_limited(enum tsq_cwnd_form form, const struct tsq_cwnd_state *s
  */
 u32 tsq_cwnd_test(u32 cwnd, u32 in_flight);
 
+/*
+ * tsq_slow_start - slow start's growth on one ACK: *@cwnd grows by @acked
+ * packets but not past @ssthresh (nor @cwnd_clamp); returns the acked
+ * packets left over, which the congestion control spends in congestion
+ * avoidance on the same ACK. Kernel: tcp_slow_start() (net/ipv4/tcp_cong.c)
+ * in the form of e73ebb0881ea ("tcp: stretch ACK fixes prep", 4.0), so in
+ * every profile: a stretch ACK of many segments must not carry cwnd far
+ * past ssthresh in one step. The kernel calls it only in slow start
+ * (cwnd < ssthresh); here, out of slow start, nothing changes and @acked
+ * is returned whole (the kernel's u32 would wrap). The sum is taken in 64
+ * bits.
+ */
+u32 tsq_slow_start(u32 *cwnd, u32 ssthresh, u32 acked, u32 cwnd_clamp);
+
 #ifdef __cplusplus
 }
 #endif

@@ -100,6 +100,20 @@ static void op_cwnd(struct rd *r, struct tsq_cwnd_state *st)
 	(void)tsq_write_xmit_cwnd(f, st, (u32)take(r, 1), take(r, 1) & 1, (u32)take(r, 2),
 				  (u32)take(r, 2), (u32)take(r, 4), (u32)take(r, 4), (u32)take(r, 2));
 	(void)tsq_is_cwnd_limited(f, st, (u32)take(r, 4), (u32)take(r, 4));
+	{
+		u32 cwnd = (u32)take(r, 4), ssthresh = (u32)take(r, 4);
+		u32 acked = (u32)take(r, 4), clamp = (u32)take(r, 4);
+		u32 before = cwnd, left = tsq_slow_start(&cwnd, ssthresh, acked, clamp);
+
+		/* the leftover never exceeds the ACK; from slow start cwnd
+		 * never passes ssthresh nor the clamp */
+		ASSERT(left <= acked);
+		if (before < ssthresh) {
+			ASSERT(cwnd <= ssthresh && cwnd <= clamp);
+		} else {
+			ASSERT(cwnd == before && left == acked);
+		}
+	}
 }
 
 /* One ACK of the delivery-rate sampler over random skbs and clocks. */
