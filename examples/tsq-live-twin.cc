@@ -197,6 +197,9 @@ main(int argc, char* argv[])
                  "ns-3 side: the receiver's ACKs, burst (one per burst, as Linux 6.7+; "
                  "default) or ns3 (every second segment)",
                  base.twinReceiverAcks);
+    cmd.AddValue("rttEstimator",
+                 "ns-3 side: the RTT the TSQ socket uses, linux (default) or ns3",
+                 base.twinRttEstimator);
     cmd.AddValue("gateRate", "gate: airtime rate, Mb/s", gateRate);
     cmd.AddValue("gateOverheadUs", "gate: fixed cost of a data TXOP, us", overhead);
     cmd.AddValue("gateAckGapUs", "gate: data TXOP end -> AP TXOP, us", ackGap);
@@ -248,6 +251,12 @@ main(int argc, char* argv[])
                   << "' is not a side list; allowed: kernel,ns3 | kernel | ns3\n";
         return 2;
     }
+    if (!(gateRate >= 1 && gateRate <= 100000))
+    {
+        std::cerr << "tsq-live-twin: --gateRate=" << gateRate
+                  << " is out of range; allowed: 1..100000 (Mb/s)\n";
+        return 2;
+    }
     base.durationMs = static_cast<uint32_t>(durationS * 1000 + 0.5);
     base.gate.rate_bps = static_cast<uint64_t>(gateRate * 1e6);
     base.gate.overhead_us = overhead;
@@ -262,10 +271,18 @@ main(int argc, char* argv[])
         std::cerr << "tsq-live-twin: --gateRelease='" << release << "'; allowed: end, open\n";
         return 2;
     }
-    if (tsq_gate_params_check(&base.gate) != TSQ_OK)
+    // The twin's scenario names the offending option and its range (the
+    // gate, receiverAcks and rttEstimator options share its names).
+    for (uint32_t d : delays)
     {
-        std::cerr << "tsq-live-twin: a gate parameter is out of range (see --help)\n";
-        return 2;
+        TsqLiveConfig point = base;
+        point.txDelayUs = d;
+        const std::string error = TsqLiveTwinConfig(point, 1, "").Validate();
+        if (!error.empty())
+        {
+            std::cerr << "tsq-live-twin: " << error << "\n";
+            return 2;
+        }
     }
     const std::string exeDir = ExeDir(argv[0]);
     const std::string bindir = kernelDir.empty() ? exeDir + "/../live-kernel" : kernelDir;

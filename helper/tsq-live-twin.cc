@@ -521,6 +521,7 @@ TsqLiveTwinConfig(const TsqLiveConfig& config, uint32_t seed, const std::string&
     c.gateRelease = tsq_gate_release_name(g.release);
     c.gateLateness = lateness;
     c.receiverAcks = config.twinReceiverAcks;
+    c.rttEstimator = config.twinRttEstimator;
     return c;
 }
 
@@ -568,6 +569,7 @@ TsqLiveRecord(const std::string& experiment,
 {
     TsqRunRecord run(experiment, seed);
     const struct tsq_gate_params& g = config.gate;
+    run.modelAssumptions = twin ? twin->ModelAssumptions() : "";
     run.SetParam("point", point);
     run.SetParam("side", s.side);
     run.SetParam("kernel_release", s.kernelRelease);
@@ -591,6 +593,7 @@ TsqLiveRecord(const std::string& experiment,
     run.SetParam("gate_release", tsq_gate_release_name(g.release));
     run.SetParam("gate_lateness", twin ? twin->gateLateness : "");
     run.SetParam("receiver_acks", twin ? twin->receiverAcks : "linux");
+    run.SetParam("rtt_estimator", twin ? twin->rttEstimator : "linux");
     auto real = [](double v) { return std::isnan(v) ? TsqValue() : TsqValue(v); };
     run.SetMetric("goodput_mbps", s.goodputMbps);
     const auto& times = TsqLiveSummary::CwndTimes();

@@ -44,6 +44,8 @@ struct TsqLiveConfig
      *  as Linux 6.7+ answers a burst (the kernel side measured 1.1 ACKs
      *  per AP TXOP), or "ns3" (every second segment) */
     std::string twinReceiverAcks{"burst"};
+    /** the twin's RTT (WifiUplinkConfig::rttEstimator): "linux" or "ns3" */
+    std::string twinRttEstimator{"linux"};
     struct tsq_gate_params gate; //!< the link, both sides
 
     TsqLiveConfig();

@@ -390,6 +390,13 @@ WifiUplinkConfig::ModelAssumptions() const
     {
         os << "completion-latency=" << completionLatencyUs << "us(estimate)";
     }
+    // The rule is Linux 6.7+'s (one ACK for what the backlog held); which
+    // segments meet in the backlog is the model's window, no kernel number.
+    if (receiverAcks == "burst")
+    {
+        os << (os.tellp() > 0 ? "," : "") << "receiver-acks=burst-window-" << burstAckUs
+           << "us(estimate)";
+    }
     return os.str();
 }
 

@@ -14,8 +14,10 @@ what=${1:-build}
 pkgs="libns3-dev ns3 libgsl-dev libxml2-dev libpython3-dev cmake make g++ gcc pkg-config sqlite3 libsqlite3-dev zlib1g-dev"
 case "$what" in
 build) ;;
-# flent: the test opening our .flent.gz; parallel, gnuplot-nox: sweep and plot tests
-check) pkgs="$pkgs clang libclang-rt-14-dev flent parallel gnuplot-nox" ;;
+# flent: the test opening our .flent.gz; parallel, gnuplot-nox: sweep and plot
+# tests; iproute2, procps, ethtool: the live-kernel tests (namespaces, qdiscs,
+# sysctl, GRO on the veth)
+check) pkgs="$pkgs clang libclang-rt-14-dev flent parallel gnuplot-nox iproute2 procps ethtool" ;;
 demo) pkgs="$pkgs gnuplot-nox" ;;
 sweep) pkgs="$pkgs parallel gnuplot-nox" ;;
 in-tree) pkgs="$pkgs dpkg-dev python3 ccache rsync" ;;
