@@ -6,24 +6,28 @@
 # |ratio / Linux ratio - 1|.
 #
 # Usage: utils/fidelity-table.sh [BUILD_DIR] [SEEDS] [DURATION_S]
-#   defaults: build, 3 seeds, 6 s measured (about 15 minutes on one core)
+#   defaults: build, 3 seeds, 10 s measured (about 15 minutes on two cores)
 # Runs go to results/fidelity/<conf>/, tables to results/fidelity/<conf>.txt.
 set -eu
 build=${1:-build}
 seeds=${2:-3}
-duration=${3:-6}
+duration=${3:-10}
 prog=$build/examples/tsq-pacing-shift
 [ -x "$prog" ] || { echo "fidelity-table: no $prog (build first: make build)" >&2; exit 1; }
 out=results/fidelity
 mkdir -p "$out"
 
 # conf|options|what it is
-confs='A|-|faithful default (ath9k profile, software-GSO truesize)
-A0|--ns3::WifiTsqAdapter::SoftwareGso=off|A without software-GSO truesize (the previous default)
-Ans3|--driver=ns3|A with the ns3 completion profile (depth 1)
-B|--ns3::TsqTcpSocket::LinuxHyStart=true|A + Linux 4.x HyStart on raw RTT samples
+# 49408 B = 32 A-MPDU subframes of a 1448-byte segment (4 B delimiter +
+# 26 B QoS header + 8 B LLC/SNAP + 1500 B IP + 4 B FCS, padded to 1544 B).
+confs='A|-|faithful default (linux-4.16, ath9k profile, Linux RTT, HyStart, slow start)
+P|--rttEstimator=ns3 --ns3::TsqTcpSocket::LinuxHyStart=false|A with ns-3 RTT and ns-3 HyStart (the previous default)
+L6|--kernelProfile=linux-6.16|A with the linux-6.16 profile
+R|--receiverAcks=burst|A + one ACK per burst of segments at the receiver
+M32|--ns3::WifiMac::BE_MaxAmpduSize=49408|A + ath9k 32-subframe A-MPDU cap
+MH|--minstrel|A + Minstrel-HT rate control
 C|--ns3::WifiTsqAdapter::PipelineDepth=3|A + ath9k completion after the next aggregate is formed
-D|--ns3::TsqTcpSocket::LinuxHyStart=true --ns3::WifiTsqAdapter::PipelineDepth=3|A + B + C
+F|--ns3::WifiMac::BE_MaxAmpduSize=49408 --minstrel --ns3::WifiTsqAdapter::PipelineDepth=3|A + M32 + MH + C
 E|--latencyUs=1000|A + 1 ms completion latency (ASSUMPTION)'
 
 printf '%-5s %-9s %-9s %-9s %-9s %-16s %-8s %s\n' conf shift10 shift9 shift8 shift7 "ratios 9/8/7" distance "configuration"
