@@ -41,7 +41,7 @@ TsqHyStartOps::TsqHyStartOps(const TsqHyStartOps& other)
       m_rttSample(other.m_rttSample),
       m_pacingRate(other.m_pacingRate),
       m_active(other.m_active),
-      m_slowStart(other.m_slowStart),
+      m_stretchAcks(other.m_stretchAcks),
       m_form(other.m_form),
       m_gsoMaxSize(other.m_gsoMaxSize)
 {
@@ -102,9 +102,9 @@ TsqHyStartOps::SetLinuxHyStart(bool enable, enum tsq_hystart_form form, uint32_t
 }
 
 void
-TsqHyStartOps::SetLinuxSlowStart(bool enable)
+TsqHyStartOps::SetLinuxStretchAcks(bool enable)
 {
-    m_slowStart = enable;
+    m_stretchAcks = enable;
 }
 
 bool
@@ -148,7 +148,7 @@ TsqHyStartOps::IncreaseWindow(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked)
                                tcb->m_lastAckedSeq.GetValue(),
                                tcb->m_highTxMark.Get().GetValue());
     }
-    if (m_active && m_slowStart && tcb->m_cWnd < tcb->m_ssThresh)
+    if (m_active && m_stretchAcks && tcb->m_cWnd < tcb->m_ssThresh)
     {
         // tcp_slow_start() in bytes (ns-3's cwnd unit; the kernel counts
         // packets, and the arithmetic is the same): cwnd stops at ssthresh
@@ -168,6 +168,19 @@ TsqHyStartOps::IncreaseWindow(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked)
         {
             return;
         }
+    }
+    if (m_active && m_stretchAcks && segmentsAcked > 1)
+    {
+        // Congestion avoidance on a stretch ACK: Linux's tcp_cong_avoid_ai
+        // adds acked / cnt segments at once (814d488c6126, 4.0); TcpCubic
+        // adds at most one per call and carries the rest in its counter,
+        // so a burst ACK of 41 segments at cnt 20 grew cwnd by 1, not 2.
+        // One call per segment acked gives TcpCubic's own cnt every chance.
+        for (uint32_t i = 0; i < segmentsAcked; ++i)
+        {
+            m_inner->IncreaseWindow(tcb, 1);
+        }
+        return;
     }
     m_inner->IncreaseWindow(tcb, segmentsAcked);
 }

@@ -74,14 +74,17 @@ class TsqHyStartOps : public TcpCongestionOps
     void SetLinuxHyStart(bool enable, enum tsq_hystart_form form, uint32_t gsoMaxSize);
 
     /**
-     * Slow start as cubictcp_cong_avoid() runs it while Linux HyStart is
-     * active: tcp_slow_start() (the core's tsq_slow_start) grows cwnd by
-     * the segments acked but only up to ssthresh, and the rest of a
-     * stretch ACK goes to TcpCubic's congestion avoidance on the same ACK;
-     * ns-3 3.37's TcpCubic adds the whole ACK, past ssthresh.
-     * \param enable Linux's slow start (effective while IsActive())
+     * Stretch ACKs as cubictcp_cong_avoid() counts them (the 4.0 series
+     * from e73ebb0881ea), while Linux HyStart is active: in slow start
+     * tcp_slow_start() (the core's tsq_slow_start) grows cwnd by the
+     * segments acked but only up to ssthresh, and the rest goes to
+     * congestion avoidance on the same ACK; there, tcp_cong_avoid_ai() adds
+     * acked / cnt segments at once (814d488c6126), which TcpCubic is given
+     * one acked segment at a time. ns-3 3.37's TcpCubic adds a whole ACK
+     * past ssthresh and at most one segment per ACK after it.
+     * \param enable Linux's stretch-ACK counting (effective while IsActive())
      */
-    void SetLinuxSlowStart(bool enable);
+    void SetLinuxStretchAcks(bool enable);
 
     /** \return true while Linux HyStart runs (enabled and the inner is TcpCubic) */
     bool IsActive() const;
@@ -111,7 +114,7 @@ class TsqHyStartOps : public TcpCongestionOps
     Callback<int64_t> m_rttSample;   //!< the ACK's RTT sample, us, or -1
     Callback<uint64_t> m_pacingRate; //!< sk_pacing_rate, bytes/s
     bool m_active{false};            //!< Linux HyStart runs
-    bool m_slowStart{true};          //!< Linux's tcp_slow_start while active
+    bool m_stretchAcks{true};        //!< Linux's stretch-ACK counting while active
 
     enum tsq_hystart_form m_form
     {

@@ -175,14 +175,16 @@ TsqTcpSocket::GetTypeId()
                           MakeBooleanAccessor(&TsqTcpSocket::SetLinuxHyStartAttr,
                                               &TsqTcpSocket::GetLinuxHyStartAttr),
                           MakeBooleanChecker())
-            .AddAttribute("LinuxSlowStart",
-                          "With LinuxHyStart on CUBIC: slow start as Linux's tcp_slow_start "
-                          "(e73ebb0881ea, 4.0): an ACK grows cwnd only up to ssthresh and "
-                          "the rest of a stretch ACK goes to congestion avoidance, instead "
-                          "of ns-3 TcpCubic's adding the whole ACK past ssthresh.",
+            .AddAttribute("LinuxStretchAcks",
+                          "With LinuxHyStart on CUBIC: stretch ACKs counted as Linux 4.0+ "
+                          "does (tcp_slow_start, e73ebb0881ea; tcp_cong_avoid_ai, "
+                          "814d488c6126): in slow start an ACK grows cwnd only up to "
+                          "ssthresh and the rest goes to congestion avoidance, which adds "
+                          "acked / cnt segments per ACK; ns-3 TcpCubic adds a whole ACK "
+                          "past ssthresh and at most one segment per ACK after it.",
                           BooleanValue(true),
-                          MakeBooleanAccessor(&TsqTcpSocket::SetLinuxSlowStartAttr,
-                                              &TsqTcpSocket::GetLinuxSlowStartAttr),
+                          MakeBooleanAccessor(&TsqTcpSocket::SetLinuxStretchAcksAttr,
+                                              &TsqTcpSocket::GetLinuxStretchAcksAttr),
                           MakeBooleanChecker())
             .AddAttribute("MaxTcpHeader",
                           "MAX_TCP_HEADER, bytes: the headroom of a TSO skb, used by TSO "
@@ -294,7 +296,7 @@ TsqTcpSocket::TsqTcpSocket(const TsqTcpSocket& sock)
       m_tsoBursts(sock.m_tsoBursts),
       m_softwareGso(sock.m_softwareGso),
       m_linuxHystart(sock.m_linuxHystart),
-      m_linuxSlowStart(sock.m_linuxSlowStart),
+      m_linuxStretchAcks(sock.m_linuxStretchAcks),
       m_maxTcpHeader(sock.m_maxTcpHeader),
       m_linuxRateSample(sock.m_linuxRateSample),
       m_linuxRtt(sock.m_linuxRtt),
@@ -616,7 +618,7 @@ TsqTcpSocket::ApplyLinuxHyStart()
         wrapper ? DynamicCast<TsqHyStartOps>(wrapper->GetInner()) : nullptr;
     if (hystart && m_profile)
     {
-        hystart->SetLinuxSlowStart(m_linuxSlowStart);
+        hystart->SetLinuxStretchAcks(m_linuxStretchAcks);
         hystart->SetLinuxHyStart(m_linuxHystart,
                                  m_profile->hystart_form,
                                  m_gsoMaxSize ? m_gsoMaxSize : m_profile->gso_max_size);
@@ -819,16 +821,16 @@ TsqTcpSocket::GetLinuxHyStartAttr() const
 }
 
 void
-TsqTcpSocket::SetLinuxSlowStartAttr(bool enable)
+TsqTcpSocket::SetLinuxStretchAcksAttr(bool enable)
 {
-    m_linuxSlowStart = enable;
+    m_linuxStretchAcks = enable;
     ApplyLinuxHyStart();
 }
 
 bool
-TsqTcpSocket::GetLinuxSlowStartAttr() const
+TsqTcpSocket::GetLinuxStretchAcksAttr() const
 {
-    return m_linuxSlowStart;
+    return m_linuxStretchAcks;
 }
 
 void

@@ -287,10 +287,10 @@ class TsqTcpSocket : public TcpSocketBase
     void SetLinuxHyStartAttr(bool enable);
     /** \return the LinuxHyStart attribute */
     bool GetLinuxHyStartAttr() const;
-    /** LinuxSlowStart setter: also tells the HyStart decorator. */
-    void SetLinuxSlowStartAttr(bool enable);
-    /** \return the LinuxSlowStart attribute */
-    bool GetLinuxSlowStartAttr() const;
+    /** LinuxStretchAcks setter: also tells the HyStart decorator. */
+    void SetLinuxStretchAcksAttr(bool enable);
+    /** \return the LinuxStretchAcks attribute */
+    bool GetLinuxStretchAcksAttr() const;
     /** LinuxRateSample setter: installs the matching rate estimator. */
     void SetLinuxRateSampleAttr(bool enable);
     /** \return the LinuxRateSample attribute */
@@ -369,7 +369,7 @@ class TsqTcpSocket : public TcpSocketBase
     bool m_tsoBursts{true};         //!< TsoBursts
     bool m_softwareGso{false};      //!< SoftwareGso
     bool m_linuxHystart{true};      //!< LinuxHyStart
-    bool m_linuxSlowStart{true};    //!< LinuxSlowStart
+    bool m_linuxStretchAcks{true};    //!< LinuxStretchAcks
     uint32_t m_maxTcpHeader{0};     //!< MaxTcpHeader, 0 = profile's
     bool m_linuxRateSample{true};   //!< LinuxRateSample
     bool m_linuxRtt{true};          //!< LinuxRtt
