@@ -123,7 +123,8 @@ TsqSlotGate::GetTypeId()
             .AddAttribute(
                 "LatenessFile",
                 "A live-kernel run's slots CSV (tsq-live-gate --out): replay its "
-                "controller's lateness, event by event; empty: none",
+                "controller's lateness and the AP TXOPs its receiver's ACKs missed, "
+                "each at its time from the first data slot; empty: none",
                 StringValue(""),
                 MakeStringAccessor(&TsqSlotGate::SetLatenessFile, &TsqSlotGate::GetLatenessFile),
                 MakeStringChecker())
@@ -181,6 +182,12 @@ TsqSlotGate::SetLatenessFile(std::string path)
         l.clear();
     }
     m_ackMiss.clear();
+    m_ackMissNext = 0;
+    for (auto& next : m_latenessNext)
+    {
+        next = 0;
+    }
+    m_flowStartUs = -1;
     if (path.empty())
     {
         return;
@@ -193,6 +200,7 @@ TsqSlotGate::SetLatenessFile(std::string path)
     // columns: open_plan 1, open_act 2, release_plan 6, release_act 7,
     // ack_open_plan 11, ack_open_act 12, ack_release_plan 15, ack_release_act 16
     const int plan[4] = {1, 6, 11, 15};
+    int64_t firstOpenUs = -1;
     std::string line;
     while (std::getline(in, line))
     {
@@ -215,13 +223,24 @@ TsqSlotGate::SetLatenessFile(std::string path)
         {
             if (f[plan[k]] >= 0 && f[plan[k] + 1] >= f[plan[k]])
             {
-                m_lateness[k].push_back(f[plan[k] + 1] - f[plan[k]]);
+                m_lateness[k].push_back(Late{f[plan[k]], f[plan[k] + 1] - f[plan[k]]});
             }
         }
-        // frames 4, lost 10, ack_open_plan 11, ack_frames 13
-        if (f[4] > 0 && f[10] == 0 && f[11] >= 0)
+        // open_plan 1, frames 4, lost 10, ack_open_plan 11, ack_frames 13
+        if (firstOpenUs < 0 && f[4] > 0)
         {
-            m_ackMiss.push_back(f[13] == 0);
+            firstOpenUs = f[1];
+        }
+        if (f[4] > 0 && f[10] == 0 && f[11] >= 0 && f[13] == 0)
+        {
+            m_ackMiss.push_back(f[11] - firstOpenUs);
+        }
+    }
+    for (auto& kind : m_lateness)
+    {
+        for (auto& l : kind)
+        {
+            l.planUs -= firstOpenUs;
         }
     }
 }
@@ -292,10 +311,19 @@ void
 TsqSlotGate::At(uint64_t us, int kind, void (TsqSlotGate::*fn)())
 {
     int64_t late = 0;
-    std::vector<int64_t>& l = m_lateness[kind];
+    const std::vector<Late>& l = m_lateness[kind];
     if (!l.empty())
     {
-        late = l[m_latenessNext[kind]++ % l.size()];
+        // The kernel run's lateness at the same time of the flow (its
+        // controller's stalls come from the machine, at their moments):
+        // the latest event of this kind planned no later than this one.
+        const int64_t at = m_flowStartUs >= 0 ? static_cast<int64_t>(us) - m_flowStartUs : 0;
+        size_t& i = m_latenessNext[kind];
+        while (i + 1 < l.size() && l[i + 1].planUs <= at)
+        {
+            ++i;
+        }
+        late = l[i].lateUs;
         ++m_stats.lateEvents;
         m_stats.latenessUsSum += static_cast<double>(late);
     }
@@ -310,6 +338,10 @@ TsqSlotGate::OnOpen()
     const uint32_t frames = tsq_gate_slot_frames(&m_gate, m_data->GetHeldFrames());
     const uint32_t bytes = m_data->GetHeadFrameBytes(frames);
     struct tsq_gate_slot s;
+    if (frames && m_flowStartUs < 0)
+    {
+        m_flowStartUs = static_cast<int64_t>(m_gate.next_open_us);
+    }
     int r = tsq_gate_open(&m_gate, frames, bytes, &s);
     NS_ABORT_MSG_IF(r != TSQ_OK, "TsqSlotGate: the core refused a slot");
     ++m_stats.slots;
@@ -351,9 +383,14 @@ void
 TsqSlotGate::OnAckOpen()
 {
     uint32_t frames = m_ack->GetHeldFrames();
-    if (m_gate.carried && !m_ackMiss.empty() && m_ackMiss[m_ackMissNext++ % m_ackMiss.size()])
+    // The live receiver's misses at their time in the kernel run (the
+    // receiver's scheduling, not a slot count): the first AP TXOP after a
+    // miss's time finds no ACK, one miss per TXOP.
+    const int64_t sinceStart = static_cast<int64_t>(m_gate.ack_open_us) - m_flowStartUs;
+    if (m_gate.carried && m_flowStartUs >= 0 && m_ackMissNext < m_ackMiss.size() &&
+        m_ackMiss[m_ackMissNext] <= sinceStart)
     {
-        // the live receiver had not answered the slot by now
+        ++m_ackMissNext;
         frames = 0;
         ++m_stats.ackMisses;
     }

@@ -52,11 +52,14 @@ struct TsqSlotGateStats
  * The same schedule, from the same functions, drives the live kernel's
  * gates (live-kernel/tsq-live-gate): with the same attributes both links
  * are the same link. LatenessFile replays what a kernel run's slots CSV
- * recorded of the host: each event of the twin is moved by the lateness
- * the kernel's event of the same kind and order had, and an AP TXOP that
- * found no ACK of the slot before it queued yet (the live receiver had
- * not answered within AckGap: it shares a CPU with the sender) finds none
- * in the twin either, in the same order.
+ * recorded of the host, at the same time from the first data slot (the
+ * host's stalls and the receiver's scheduling happen at moments, not at
+ * slot numbers: the two sides' slots differ in size and count): each event
+ * of the twin is moved by the lateness of the kernel's latest event of the
+ * same kind planned no later, and for each AP TXOP that found no ACK of
+ * the slot before it (the live receiver had not answered within AckGap:
+ * it shares a CPU with the sender) the twin's first AP TXOP after that
+ * time finds none either.
  */
 class TsqSlotGate : public Object
 {
@@ -146,12 +149,22 @@ class TsqSlotGate : public Object
     uint32_t m_releaseFrames{0};  //!< frames of the data release pending
     uint32_t m_ackFrames{0};      //!< frames of the ACK release pending
     TsqSlotGateStats m_stats;
-    /** replayed lateness per event kind (open, release, ack open, ack release), us */
-    std::vector<int64_t> m_lateness[4];
-    size_t m_latenessNext[4] = {0, 0, 0, 0}; //!< next value of each kind
-    /** replayed: did the AP TXOP after each data slot find no ACK? in order */
-    std::vector<bool> m_ackMiss;
-    size_t m_ackMissNext{0}; //!< next of them
+    /** A replayed event: its planned time, us from the kernel run's first
+     *  data slot, and how late the live controller was, us. */
+    struct Late
+    {
+        int64_t planUs; //!< planned time
+        int64_t lateUs; //!< lateness
+    };
+
+    /** replayed lateness per event kind (open, release, ack open, ack release), in time order */
+    std::vector<Late> m_lateness[4];
+    size_t m_latenessNext[4] = {0, 0, 0, 0}; //!< the entry in force of each kind
+    /** replayed: when the live receiver's ACK missed the AP TXOP, us from
+     *  the run's first data slot, in order */
+    std::vector<int64_t> m_ackMiss;
+    size_t m_ackMissNext{0};   //!< next of them
+    int64_t m_flowStartUs{-1}; //!< core time of the first data slot, us (-1: none yet)
     EventId m_event;         //!< the next event
 
     TracedCallback<uint64_t, uint32_t, uint32_t, bool> m_slotTrace; //!< Slot
