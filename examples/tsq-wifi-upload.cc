@@ -57,14 +57,13 @@ main(int argc, char* argv[])
     if (config.tsq)
     {
         std::printf("tsq kernel=%s rule=%s shift=%s driver=%s socket_shift=%u "
-                    "core_mpdus_mean=%.2f byte_fill=%.3f starved_psdus=%llu "
+                    "byte_fill=%.3f starved_psdus=%llu "
                     "starved_tsq_psdus=%llu charged=%llu released=%llu queued=%llu\n",
                     config.kernelProfile.c_str(),
                     config.tsqRule.empty() ? "profile" : config.tsqRule.c_str(),
                     config.deviceShift.c_str(),
                     config.driverProfile.c_str(),
                     result.socketPacingShift,
-                    result.coreMpdusMean,
                     result.ampduByteFill,
                     static_cast<unsigned long long>(result.starvedPsdus),
                     static_cast<unsigned long long>(result.starvedTsqPsdus),

@@ -672,13 +672,47 @@ WifiUplinkScenario::InstallWifi()
     mobility.Install(m_ap);
     mobility.Install(m_stations);
 
+    // One A-MPDU count for every run, the adapters': without TSQ the
+    // stations get adapters that only count (TsqHelper installs the full
+    // ones, and skips a device that has one).
+    if (!m_config.tsq)
+    {
+        for (uint32_t i = 0; i < m_staDevices.GetN(); ++i)
+        {
+            Ptr<WifiNetDevice> dev = DynamicCast<WifiNetDevice>(m_staDevices.Get(i));
+            Ptr<WifiTsqAdapter> adapter = CreateObject<WifiTsqAdapter>();
+            dev->AggregateObject(adapter);
+            adapter->InstallStatisticsOnly(dev);
+        }
+    }
+}
+
+WifiUplinkScenario::AmpduCount
+WifiUplinkScenario::CountAmpdus() const
+{
+    AmpduCount c;
+    c.histogram.assign(TSQ_AMPDU_HIST_LEN, 0);
+    double byteFill = 0;
     for (uint32_t i = 0; i < m_staDevices.GetN(); ++i)
     {
-        Ptr<WifiNetDevice> dev = DynamicCast<WifiNetDevice>(m_staDevices.Get(i));
-        dev->GetPhy()->TraceConnectWithoutContext(
-            "PhyTxPsduBegin",
-            MakeCallback(&WifiUplinkScenario::OnPsduBegin, this));
+        Ptr<WifiTsqAdapter> a = TsqHelper::GetWifiAdapter(m_staDevices.Get(i));
+        if (!a)
+        {
+            continue;
+        }
+        c.psdus += a->GetDataPsdus();
+        c.mpdus += a->GetDataMpdus();
+        c.starved += a->GetStarvedPsdus();
+        c.starvedTsq += a->GetStarvedTsqPsdus();
+        byteFill += a->GetByteFillRatio() * a->GetDataPsdus();
+        std::vector<uint64_t> h = a->GetAmpduHistogram();
+        for (size_t n = 0; n < h.size() && n < c.histogram.size(); ++n)
+        {
+            c.histogram[n] += h[n];
+        }
     }
+    c.byteFill = c.psdus ? byteFill / c.psdus : 0;
+    return c;
 }
 
 void
@@ -975,6 +1009,7 @@ WifiUplinkScenario::StartWindow()
             adapter->ResetAmpduStats();
         }
     }
+    m_ampduAtLastSample = AmpduCount();
     Simulator::Schedule(Seconds(m_config.sampleIntervalS), &WifiUplinkScenario::Sample, this, 1);
 }
 
@@ -1004,12 +1039,14 @@ WifiUplinkScenario::Sample(uint32_t k)
         m_rxAtLastSample[i] = rx;
     }
     AddSample(TsqRunRecord::SERIES_GOODPUT, bytes * 8.0 / m_config.sampleIntervalS / 1e6);
-    if (m_psdusInInterval > 0)
+    const AmpduCount now = CountAmpdus();
+    if (now.psdus > m_ampduAtLastSample.psdus)
     {
-        AddSample(TsqRunRecord::SERIES_AMPDU, double(m_mpdusInInterval) / m_psdusInInterval);
+        AddSample(TsqRunRecord::SERIES_AMPDU,
+                  double(now.mpdus - m_ampduAtLastSample.mpdus) /
+                      (now.psdus - m_ampduAtLastSample.psdus));
     }
-    m_psdusInInterval = 0;
-    m_mpdusInInterval = 0;
+    m_ampduAtLastSample = now;
     if (m_senderSocket)
     {
         AddSample(TsqRunRecord::SERIES_CWND, m_cwndBytes / m_config.segmentSize);
@@ -1046,43 +1083,8 @@ WifiUplinkScenario::EndWindow()
     {
         m_gateAtEnd = m_slotGate->GetStats();
     }
-    // The adapter's statistics stop with the window, as the scenario's own.
-    Ptr<WifiTsqAdapter> a =
-        m_staDevices.GetN() ? TsqHelper::GetWifiAdapter(m_staDevices.Get(0)) : nullptr;
-    if (a)
-    {
-        m_coreMpdusMean = a->GetMeanMpdusPerAmpdu();
-        m_byteFill = a->GetByteFillRatio();
-        m_starved = a->GetStarvedPsdus();
-        m_starvedTsq = a->GetStarvedTsqPsdus();
-        m_histogram = a->GetAmpduHistogram();
-    }
-}
-
-void
-WifiUplinkScenario::OnPsduBegin(WifiConstPsduMap psdus, WifiTxVector, double)
-{
-    if (!m_inWindow)
-    {
-        return;
-    }
-    for (const auto& entry : psdus)
-    {
-        Ptr<const WifiPsdu> psdu = entry.second;
-        if (psdu->GetNMpdus() > 0 && psdu->GetHeader(0).IsQosData())
-        {
-            std::size_t n = psdu->GetNMpdus();
-            ++m_psduCount;
-            m_mpduCount += n;
-            ++m_psdusInInterval;
-            m_mpdusInInterval += n;
-            if (m_psduHistogram.size() <= n)
-            {
-                m_psduHistogram.resize(n + 1, 0);
-            }
-            ++m_psduHistogram[n];
-        }
-    }
+    // The adapters' statistics stop with the window.
+    m_ampduAtWindowEnd = CountAmpdus();
 }
 
 void
@@ -1121,14 +1123,13 @@ WifiUplinkScenario::Run()
         auto rank = static_cast<std::size_t>(std::ceil(0.95 * sorted.size()));
         result.pingRttMsP95 = sorted[std::max<std::size_t>(rank, 1) - 1];
     }
-    result.dataPsdus = m_psduCount;
-    result.ampduMpdusMean = m_psduCount ? double(m_mpduCount) / m_psduCount : 0;
-    result.psduHistogram = m_psduHistogram;
-    result.coreMpdusMean = m_coreMpdusMean;
-    result.ampduByteFill = m_byteFill;
-    result.starvedPsdus = m_starved;
-    result.starvedTsqPsdus = m_starvedTsq;
-    result.ampduHistogram = m_histogram;
+    const AmpduCount& a = m_ampduAtWindowEnd;
+    result.dataPsdus = a.psdus;
+    result.ampduMpdusMean = a.psdus ? double(a.mpdus) / a.psdus : 0;
+    result.psduHistogram = a.histogram;
+    result.ampduByteFill = a.byteFill;
+    result.starvedPsdus = a.starved;
+    result.starvedTsqPsdus = a.starvedTsq;
     auto mean = [this](const std::string& name) {
         auto it = m_sums.find(name);
         return it == m_sums.end() || it->second.second == 0 ? kNaN

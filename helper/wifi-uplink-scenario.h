@@ -156,9 +156,13 @@ struct WifiUplinkResult
     double pingRttMsMean{0};             //!< mean ping RTT (0 if no reply)
     double pingRttMsP95{0};              //!< 95th percentile (nearest rank) of the ping RTT
     uint32_t pingReplies{0};             //!< number of ping replies measured
-    double ampduMpdusMean{0};            //!< mean MPDUs per data PSDU sent by STAs
-    uint64_t dataPsdus{0};               //!< data PSDUs sent by STAs in the window
-    std::vector<uint64_t> psduHistogram; //!< all STAs, window: element n: PSDUs of n MPDUs
+    // All stations' WifiTsqAdapter A-MPDU counts (core accounting), window only
+    double ampduMpdusMean{0};            //!< mean MPDUs per data PSDU
+    uint64_t dataPsdus{0};               //!< data PSDUs (first transmissions and retries)
+    std::vector<uint64_t> psduHistogram; //!< element n: PSDUs of n MPDUs (0..64)
+    double ampduByteFill{0};             //!< mean PSDU bytes / 65535
+    uint64_t starvedPsdus{0};            //!< PSDUs with room left or a throttled socket
+    uint64_t starvedTsqPsdus{0};         //!< PSDUs sent while a socket was throttled
     // First station's sender socket, sampled every sampleIntervalS in the
     // window (NaN: not measured, e.g. no TSQ socket, or UDP traffic)
     double srttMsMean{0};                    //!< smoothed RTT the TSQ socket uses (TsqSrtt), ms
@@ -170,12 +174,6 @@ struct WifiUplinkResult
     uint64_t throttleEvents{0};              //!< TSQ "throttled" answers, all stations, window
     double windowStartS{0};                  //!< simulated time the window starts, s
     std::map<std::string, TsqSeries> series; //!< TsqRunRecord::SERIES_* time series
-    // From the first station's WifiTsqAdapter (core A-MPDU accounting), window only
-    double coreMpdusMean{0};              //!< mean MPDUs per data PSDU
-    double ampduByteFill{0};              //!< mean PSDU bytes / 65535
-    uint64_t starvedPsdus{0};             //!< PSDUs with room left or a throttled socket
-    uint64_t starvedTsqPsdus{0};          //!< PSDUs sent while a socket was throttled
-    std::vector<uint64_t> ampduHistogram; //!< element n: PSDUs of n MPDUs
     // TSQ balance over all stations' TSQ sockets, at the end of the run
     uint64_t tsqChargedBytes{0};   //!< bytes charged
     uint64_t tsqReleasedBytes{0};  //!< bytes released
@@ -255,7 +253,20 @@ class WifiUplinkScenario
     void InstallApplications();
     /** Fixes every random stream of the run (a run must not depend on earlier runs). */
     void AssignStreams();
-    void OnPsduBegin(WifiConstPsduMap psdus, WifiTxVector txVector, double txPowerW);
+
+    /** The stations' A-MPDU counts, summed over their WifiTsqAdapters. */
+    struct AmpduCount
+    {
+        uint64_t psdus{0};               //!< data PSDUs
+        uint64_t mpdus{0};               //!< MPDUs in them
+        uint64_t starved{0};             //!< starved PSDUs
+        uint64_t starvedTsq{0};          //!< PSDUs sent while a socket was throttled
+        double byteFill{0};              //!< mean byte fill, weighted by PSDUs
+        std::vector<uint64_t> histogram; //!< element n: PSDUs of n MPDUs
+    };
+
+    /** \return the stations' A-MPDU counts now */
+    AmpduCount CountAmpdus() const;
     void OnPingRtt(Time rtt);
     void StartWindow();
     void Sample(uint32_t k);
@@ -279,8 +290,8 @@ class WifiUplinkScenario
     std::vector<Ptr<TsqTcpSocket>> m_windowSockets; //!< TSQ sockets at the window start
     std::vector<double> m_pingRtts;                 //!< window replies, ms
     std::vector<uint64_t> m_rxAtLastSample;         //!< per sink, bytes
-    uint64_t m_psdusInInterval{0};
-    uint64_t m_mpdusInInterval{0};
+    AmpduCount m_ampduAtLastSample;                 //!< at the previous sample
+    AmpduCount m_ampduAtWindowEnd;                  //!< at the window's end
     uint32_t m_nSamples{0};
     uint64_t m_throttleAtStart{0};
     uint64_t m_throttleAtEnd{0};
@@ -294,7 +305,6 @@ class WifiUplinkScenario
     double m_pacingMbps{NAN};
     std::map<std::string, std::pair<double, uint32_t>> m_sums; //!< series: (sum, count)
     std::map<std::string, TsqSeries> m_series;
-    std::vector<uint64_t> m_psduHistogram;
 
     WifiUplinkConfig m_config;
     Ptr<RateErrorModel> m_apRxErrorModel; //!< the AP receiver's error model, if any
@@ -311,14 +321,7 @@ class WifiUplinkScenario
     bool m_inWindow{false};
     double m_pingSumMs{0};
     uint32_t m_pingCount{0};
-    uint64_t m_psduCount{0};
-    uint64_t m_mpduCount{0};
     std::vector<uint64_t> m_rxAtWindowEnd;
-    double m_coreMpdusMean{0};
-    double m_byteFill{0};
-    uint64_t m_starved{0};
-    uint64_t m_starvedTsq{0};
-    std::vector<uint64_t> m_histogram;
 };
 
 } // namespace ns3

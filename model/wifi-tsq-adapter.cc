@@ -36,23 +36,6 @@ const AcIndex kAcs[4] = {AC_BE, AC_BK, AC_VI, AC_VO};
 /** WifiMac attribute name prefixes of the access categories. */
 const char* const kAcNames[4] = {"BE", "BK", "VI", "VO"};
 
-/** \return a name of a core release reason, for the release trace */
-const char*
-ReasonName(uint32_t reason)
-{
-    switch (reason)
-    {
-    case TSQ_CMPL_ACKED:
-        return "wifi-acked";
-    case TSQ_CMPL_DROPPED:
-        return "wifi-dropped";
-    case TSQ_CMPL_FLUSHED:
-        return "wifi-flushed";
-    default:
-        return "wifi";
-    }
-}
-
 } // namespace
 
 TypeId
@@ -134,7 +117,6 @@ WifiTsqAdapter::GetTypeId()
 WifiTsqAdapter::WifiTsqAdapter()
 {
     NS_LOG_FUNCTION(this);
-    std::memset(&m_ampdu, 0, sizeof(m_ampdu));
     tsq_shift_policy_init(&m_policy, TSQ_SHIFT_POLICY_NONE, 0);
 }
 
@@ -153,15 +135,11 @@ WifiTsqAdapter::DoDispose()
     {
         Flush();
     }
-    for (auto& hwq : m_hwq)
+    if (m_cmpl)
     {
-        if (hwq)
-        {
-            hwq->timer.Cancel();
-        }
+        m_cmpl->Cancel();
     }
     m_mpdus.clear();
-    m_pending.clear();
     m_device = nullptr;
     m_mac = nullptr;
     m_completion = nullptr;
@@ -247,21 +225,9 @@ WifiTsqAdapter::ApplyAttributes()
                                                            "\"profile\", \"none\" or 0.."
                                                         << TSQ_SHIFT_MAX);
     }
-    for (auto& hwq : m_hwq)
+    if (m_cmpl)
     {
-        if (!hwq)
-        {
-            hwq = std::make_unique<Hwq>();
-        }
-        // Only before the first PSDU: the core's state is per queue.
-        if (hwq->cmpl.cnt.psdus == 0 && hwq->cmpl.cnt.psdus_refused == 0)
-        {
-            u32 depth = m_depthAttr ? m_depthAttr : driver->depth;
-            int rc = tsq_cmpl_init(&hwq->cmpl, depth, static_cast<u64>(m_latency.GetNanoSeconds()));
-            NS_ABORT_MSG_IF(rc != 0,
-                            "WifiTsqAdapter: the core refused depth " << depth << " latency "
-                                                                      << m_latency.As(Time::US));
-        }
+        m_cmpl->Configure(m_depthAttr ? m_depthAttr : driver->depth, m_latency);
     }
 }
 
@@ -270,26 +236,35 @@ WifiTsqAdapter::Install(Ptr<WifiNetDevice> device)
 {
     NS_LOG_FUNCTION(this << device);
     NS_ABORT_MSG_IF(!device, "WifiTsqAdapter::Install: no device");
+    Ptr<TsqTxCompletion> completion = device->GetNode()->GetObject<TsqTxCompletion>();
+    NS_ABORT_MSG_IF(!completion,
+                    "WifiTsqAdapter::Install: node "
+                        << device->GetNode()->GetId()
+                        << " has no TsqTxCompletion (use TsqHelper::Install)");
+    Connect(device, completion);
+}
+
+void
+WifiTsqAdapter::InstallStatisticsOnly(Ptr<WifiNetDevice> device)
+{
+    NS_LOG_FUNCTION(this << device);
+    NS_ABORT_MSG_IF(!device, "WifiTsqAdapter::InstallStatisticsOnly: no device");
+    Connect(device, nullptr);
+}
+
+void
+WifiTsqAdapter::Connect(Ptr<WifiNetDevice> device, Ptr<TsqTxCompletion> completion)
+{
     NS_ABORT_MSG_IF(m_installed, "WifiTsqAdapter::Install: installed twice");
     m_device = device;
     m_mac = device->GetMac();
     m_nodeId = device->GetNode()->GetId();
-    m_completion = device->GetNode()->GetObject<TsqTxCompletion>();
-    NS_ABORT_MSG_IF(!m_completion,
-                    "WifiTsqAdapter::Install: node "
-                        << m_nodeId << " has no TsqTxCompletion (use TsqHelper::Install)");
+    m_completion = completion;
     CheckAmsdu();
-    for (auto& hwq : m_hwq)
-    {
-        hwq = std::make_unique<Hwq>();
-        std::memset(&hwq->cmpl, 0, sizeof(hwq->cmpl));
-    }
+    m_cmpl = std::make_unique<TsqWifiCompletion>(m_nodeId);
+    m_cmpl->SetCreditPath(m_completion);
     ApplyAttributes();
-
-    m_sta.assign(m_maxStations, tsq_ampdu_sta{});
-    tsq_ampdu_limits lim = tsq_ampdu_limits_ht();
-    int rc = tsq_ampdu_init(&m_ampdu, m_sta.data(), static_cast<u32>(m_sta.size()), &lim);
-    NS_ABORT_MSG_IF(rc != 0, "WifiTsqAdapter: tsq_ampdu_init failed: " << rc);
+    m_ampdu = std::make_unique<TsqAmpduStats>(m_maxStations);
 
     m_mac->TraceConnectWithoutContext("AckedMpdu", MakeCallback(&WifiTsqAdapter::OnAcked, this));
     m_mac->TraceConnectWithoutContext("DroppedMpdu",
@@ -332,12 +307,6 @@ WifiTsqAdapter::CheckAmsdu() const
     }
 }
 
-uint64_t
-WifiTsqAdapter::NowNs() const
-{
-    return static_cast<uint64_t>(Simulator::Now().GetNanoSeconds());
-}
-
 WifiTsqAdapter::MpduInfo*
 WifiTsqAdapter::Track(Ptr<const WifiMpdu> mpdu, uint32_t sta, uint8_t ac)
 {
@@ -378,21 +347,6 @@ WifiTsqAdapter::ConnectQueue(Ptr<WifiMacQueue> queue)
     }
 }
 
-void
-WifiTsqAdapter::CheckCore(uint8_t ac, const char* event) const
-{
-#ifndef NDEBUG
-    // Debug builds: the core's invariants after every event fed to it.
-    int rc = tsq_cmpl_check(&m_hwq[ac]->cmpl);
-    NS_ABORT_MSG_IF(rc != 0,
-                    "WifiTsqAdapter: tsq_cmpl_check() = " << rc << " after " << event << " on node "
-                                                          << m_nodeId << " AC " << kAcNames[ac]);
-#else
-    (void)ac;
-    (void)event;
-#endif
-}
-
 bool
 WifiTsqAdapter::QosAc(const WifiMacHeader& hdr, uint8_t& ac)
 {
@@ -415,18 +369,7 @@ WifiTsqAdapter::QosAc(const WifiMacHeader& hdr, uint8_t& ac)
 uint32_t
 WifiTsqAdapter::StationIndex(Mac48Address address)
 {
-    auto it = m_staIndex.find(address);
-    if (it != m_staIndex.end())
-    {
-        return it->second;
-    }
-    if (m_staIndex.size() >= m_sta.size())
-    {
-        return UINT32_MAX;
-    }
-    uint32_t index = static_cast<uint32_t>(m_staIndex.size());
-    m_staIndex.emplace(address, index);
-    return index;
+    return m_ampdu->StationIndex(address);
 }
 
 void
@@ -439,8 +382,8 @@ WifiTsqAdapter::ApplyShift(Ptr<const WifiMpdu> mpdu)
         return;
     }
     Mac48Address to = mpdu->GetHeader().GetAddr1();
-    uint32_t sta = to.IsGroup() ? UINT32_MAX : StationIndex(to);
-    if (sta != UINT32_MAX)
+    uint32_t sta = to.IsGroup() ? TsqAmpduStats::NO_STATION : StationIndex(to);
+    if (sta != TsqAmpduStats::NO_STATION)
     {
         m_socketSta[charge.socketId] = sta;
     }
@@ -506,11 +449,8 @@ WifiTsqAdapter::OnEnqueue(Ptr<const WifiMpdu> mpdu)
     {
         return; // re-inserted (e.g. moved by the MAC): already counted
     }
-    if (sta != UINT32_MAX)
-    {
-        tsq_ampdu_enqueue(&m_ampdu, sta, info->tid, info->size);
-    }
-    ++m_hwq[ac]->waiting;
+    m_ampdu->Enqueue(sta, info->tid, info->size);
+    ++m_waiting[ac];
     ReportQueueState(ac);
 }
 
@@ -523,7 +463,7 @@ WifiTsqAdapter::MarkWaiting(Ptr<const WifiMpdu> mpdu)
         return;
     }
     it->second.waiting = true;
-    ++m_hwq[it->second.ac]->waiting;
+    ++m_waiting[it->second.ac];
     ReportQueueState(it->second.ac);
 }
 
@@ -561,17 +501,17 @@ WifiTsqAdapter::Forget(Ptr<const WifiMpdu> mpdu, bool dropped)
     m_mpdus.erase(it);
     if (info.waiting)
     {
-        --m_hwq[info.ac]->waiting;
+        --m_waiting[info.ac];
     }
-    if (!info.sent && info.sta != UINT32_MAX)
+    if (!info.sent)
     {
         if (dropped)
         {
-            tsq_ampdu_drop(&m_ampdu, info.sta, info.tid, info.size);
+            m_ampdu->Drop(info.sta, info.tid, info.size);
         }
         else
         {
-            tsq_ampdu_dequeue(&m_ampdu, info.sta, info.tid, info.size);
+            m_ampdu->Dequeue(info.sta, info.tid, info.size);
         }
     }
     ReportQueueState(info.ac);
@@ -588,7 +528,7 @@ WifiTsqAdapter::OnQueueRemove(Ptr<const WifiMpdu> mpdu)
         Complete(mpdu, false);
         return;
     }
-    if (m_completion->Release(mpdu->GetPacket(), "wifi-queue-remove"))
+    if (m_completion && m_completion->Release(mpdu->GetPacket(), "wifi-queue-remove"))
     {
         NS_LOG_LOGIC("charge released at MAC queue removal");
     }
@@ -598,7 +538,10 @@ void
 WifiTsqAdapter::OnMacTxDrop(Ptr<const Packet> packet)
 {
     // StaWifiMac/ApWifiMac refused the frame (receiver not associated).
-    m_completion->Release(packet, "wifi-mac-tx-drop");
+    if (m_completion)
+    {
+        m_completion->Release(packet, "wifi-mac-tx-drop");
+    }
 }
 
 void
@@ -616,27 +559,17 @@ WifiTsqAdapter::OnDropped(WifiMacDropReason, Ptr<const WifiMpdu> mpdu)
 void
 WifiTsqAdapter::Complete(Ptr<const WifiMpdu> mpdu, bool acked)
 {
-    PendingCharge pending;
+    TsqWifiCompletion::PendingCharge pending;
     pending.charged = TsqTxCompletion::Claim(mpdu->GetPacket(), m_nodeId, pending.charge);
     auto known = m_mpdus.find(PeekPointer(mpdu));
     if (known != m_mpdus.end())
     {
         uint8_t ac = known->second.ac;
-        uint64_t cookie = known->second.cookie;
-        int rc = acked ? tsq_cmpl_mpdu_acked(&m_hwq[ac]->cmpl, NowNs(), cookie)
-                       : tsq_cmpl_mpdu_dropped(&m_hwq[ac]->cmpl, NowNs(), cookie);
-        CheckCore(ac, acked ? "an ack" : "a drop");
-        if (rc == 0)
+        if (m_cmpl->Completed(ac, known->second.cookie, pending, acked))
         {
-            // The core now owns the timing of this MPDU's credit. The
-            // cookie is never used again, so this is its only charge.
-            if (pending.charged)
-            {
-                m_pendingBytes += pending.charge.bytes;
-            }
-            m_pending.emplace(cookie, pending);
+            // The completion model now owns the timing of this credit.
             Forget(mpdu, !acked);
-            Settle(ac);
+            m_cmpl->Settle(ac);
             return;
         }
     }
@@ -644,8 +577,7 @@ WifiTsqAdapter::Complete(Ptr<const WifiMpdu> mpdu, bool acked)
     // PSDU the core refused): credit at the ack/drop itself.
     if (pending.charged)
     {
-        m_releasedBytes += pending.charge.bytes;
-        m_completion->Credit(pending.charge, acked ? "wifi-acked" : "wifi-dropped");
+        m_cmpl->Credit(pending.charge, acked ? "wifi-acked" : "wifi-dropped");
     }
     Forget(mpdu, !acked);
 }
@@ -653,61 +585,7 @@ WifiTsqAdapter::Complete(Ptr<const WifiMpdu> mpdu, bool acked)
 void
 WifiTsqAdapter::ReportQueueState(uint8_t ac)
 {
-    Hwq& hwq = *m_hwq[ac];
-    tsq_cmpl_queue_state(&hwq.cmpl, NowNs(), hwq.waiting > 0);
-    CheckCore(ac, "a queue state");
-    Settle(ac);
-}
-
-void
-WifiTsqAdapter::PopDue(uint8_t ac)
-{
-    Hwq& hwq = *m_hwq[ac];
-    tsq_cmpl_release rel;
-    while (tsq_cmpl_pop_due(&hwq.cmpl, NowNs(), &rel) == 1)
-    {
-        CheckCore(ac, "a release");
-        auto it = m_pending.find(rel.cookie);
-        if (it == m_pending.end())
-        {
-            // Flush() credits the MPDUs still in the MAC itself; the core
-            // then releases those it had in flight, with nothing to give.
-            NS_LOG_LOGIC("core released cookie " << rel.cookie << " without a charge (reason "
-                                                 << rel.reason << ")");
-            NS_ASSERT_MSG(rel.reason == TSQ_CMPL_FLUSHED,
-                          "core released cookie " << rel.cookie
-                                                  << " that the adapter never gave it");
-            continue;
-        }
-        PendingCharge pending = it->second;
-        m_pending.erase(it);
-        if (pending.charged)
-        {
-            m_pendingBytes -= pending.charge.bytes;
-            m_releasedBytes += pending.charge.bytes;
-            m_completion->Credit(pending.charge, ReasonName(rel.reason));
-        }
-    }
-}
-
-void
-WifiTsqAdapter::Settle(uint8_t ac)
-{
-    PopDue(ac);
-    Hwq& hwq = *m_hwq[ac];
-    u64 due = 0;
-    if (!tsq_cmpl_next_due(&hwq.cmpl, &due))
-    {
-        return;
-    }
-    Time at = NanoSeconds(static_cast<int64_t>(due));
-    if (hwq.timer.IsRunning() && hwq.timerAt <= at)
-    {
-        return;
-    }
-    hwq.timer.Cancel();
-    hwq.timerAt = at;
-    hwq.timer = Simulator::Schedule(at - Simulator::Now(), &WifiTsqAdapter::Settle, this, ac);
+    m_cmpl->QueueState(ac, m_waiting[ac] > 0);
 }
 
 uint32_t
@@ -800,28 +678,21 @@ WifiTsqAdapter::PsduStarted(Ptr<const WifiPsdu> psdu, const WifiTxVector& txVect
         }
         MpduInfo& info = known->second;
         in.push_back(tsq_cmpl_mpdu_in{info.cookie, charged ? charge.bytes : 0U});
-        if (!info.sent && info.sta != UINT32_MAX)
+        if (!info.sent)
         {
-            tsq_ampdu_dequeue(&m_ampdu, info.sta, info.tid, info.size);
+            m_ampdu->Dequeue(info.sta, info.tid, info.size);
         }
         info.sent = true;
         if (info.waiting)
         {
             info.waiting = false;
-            --m_hwq[ac]->waiting;
+            --m_waiting[ac];
         }
     }
-    Hwq& hwq = *m_hwq[ac];
-    int rc =
-        tsq_cmpl_psdu_start(&hwq.cmpl, NowNs(), in.data(), static_cast<u32>(in.size()), nullptr);
-    CheckCore(ac, "a PSDU start");
-    if (rc != 0)
-    {
-        NS_LOG_WARN("tsq_cmpl_psdu_start: " << rc << " (" << in.size() << " MPDUs)");
-    }
+    m_cmpl->PsduStart(ac, in);
 
     uint32_t sta = StationIndex(hdr.GetAddr1());
-    if (sta != UINT32_MAX)
+    if (sta != TsqAmpduStats::NO_STATION)
     {
         tsq_ampdu_psdu p;
         std::memset(&p, 0, sizeof(p));
@@ -837,14 +708,8 @@ WifiTsqAdapter::PsduStarted(Ptr<const WifiPsdu> psdu, const WifiTxVector& txVect
         p.rate_bps = txVector.GetMode().GetDataRate(txVector);
         Ptr<const WifiMpdu> next = NextWaiting(psdu);
         p.next_mpdu_bytes = next ? next->GetSize() : 0;
-        tsq_ampdu_set_throttled(&m_ampdu, sta, ThrottledSockets(sta));
-        u64 starvedBefore = m_ampdu.total.starved;
-        int arc = tsq_ampdu_psdu_tx(&m_ampdu, &p);
-        if (arc != 0)
-        {
-            NS_LOG_WARN("tsq_ampdu_psdu_tx: " << arc);
-        }
-        m_ampduTrace(p.n_mpdus, p.bytes, m_ampdu.total.starved != starvedBefore);
+        bool starved = m_ampdu->PsduTx(p, ThrottledSockets(sta));
+        m_ampduTrace(p.n_mpdus, p.bytes, starved);
     }
     ReportQueueState(ac);
 }
@@ -863,29 +728,19 @@ WifiTsqAdapter::Flush()
     {
         queued.push_back(info.mpdu);
     }
+    if (!m_cmpl)
+    {
+        return; // never installed
+    }
     for (const auto& mpdu : queued)
     {
         TsqTxCompletion::Charge charge;
         if (m_completion && TsqTxCompletion::Claim(mpdu->GetPacket(), m_nodeId, charge))
         {
-            m_releasedBytes += charge.bytes;
-            m_completion->Credit(charge, "wifi-flushed");
+            m_cmpl->Credit(charge, "wifi-flushed");
         }
     }
-    for (uint8_t ac = 0; ac < 4; ++ac)
-    {
-        if (!m_hwq[ac])
-        {
-            continue;
-        }
-        tsq_cmpl_flush(&m_hwq[ac]->cmpl, NowNs());
-        CheckCore(ac, "a flush");
-        if (m_completion)
-        {
-            PopDue(ac);
-        }
-        m_hwq[ac]->timer.Cancel();
-    }
+    m_cmpl->Flush();
 }
 
 int
@@ -897,69 +752,67 @@ WifiTsqAdapter::GetDeviceShift() const
 std::vector<uint64_t>
 WifiTsqAdapter::GetAmpduHistogram() const
 {
-    return std::vector<uint64_t>(m_ampdu.total.hist, m_ampdu.total.hist + TSQ_AMPDU_HIST_LEN);
+    return m_ampdu ? m_ampdu->GetHistogram() : std::vector<uint64_t>(TSQ_AMPDU_HIST_LEN, 0);
 }
 
 uint64_t
 WifiTsqAdapter::GetDataPsdus() const
 {
-    return m_ampdu.total.psdus;
+    return m_ampdu ? m_ampdu->GetDataPsdus() : 0;
+}
+
+uint64_t
+WifiTsqAdapter::GetDataMpdus() const
+{
+    return m_ampdu ? m_ampdu->GetDataMpdus() : 0;
 }
 
 double
 WifiTsqAdapter::GetMeanMpdusPerAmpdu() const
 {
-    struct tsq_ampdu_fill fill;
-    if (tsq_ampdu_fill(&m_ampdu.total, &m_ampdu.lim, &fill) != 0)
-    {
-        return 0;
-    }
-    return fill.mean_mpdus_milli / 1000.0;
+    return m_ampdu ? m_ampdu->GetMeanMpdus() : 0;
 }
 
 double
 WifiTsqAdapter::GetByteFillRatio() const
 {
-    struct tsq_ampdu_fill fill;
-    return tsq_ampdu_fill(&m_ampdu.total, &m_ampdu.lim, &fill) == 0 ? fill.bytes_ppm / 1e6 : 0;
+    return m_ampdu ? m_ampdu->GetByteFill() : 0;
 }
 
 double
 WifiTsqAdapter::GetMpduFillRatio() const
 {
-    struct tsq_ampdu_fill fill;
-    return tsq_ampdu_fill(&m_ampdu.total, &m_ampdu.lim, &fill) == 0 ? fill.mpdus_ppm / 1e6 : 0;
+    return m_ampdu ? m_ampdu->GetMpduFill() : 0;
 }
 
 double
 WifiTsqAdapter::GetAirtimeFillRatio() const
 {
-    struct tsq_ampdu_fill fill;
-    return tsq_ampdu_fill(&m_ampdu.total, &m_ampdu.lim, &fill) == 0 ? fill.airtime_ppm / 1e6 : 0;
+    return m_ampdu ? m_ampdu->GetAirtimeFill() : 0;
 }
 
 uint64_t
 WifiTsqAdapter::GetStarvedPsdus() const
 {
-    return m_ampdu.total.starved;
+    return m_ampdu ? m_ampdu->GetStarved() : 0;
 }
 
 uint64_t
 WifiTsqAdapter::GetStarvedTsqPsdus() const
 {
-    return m_ampdu.total.starved_tsq;
+    return m_ampdu ? m_ampdu->GetStarvedTsq() : 0;
 }
 
 uint64_t
 WifiTsqAdapter::GetReleasedBytes() const
 {
-    return m_releasedBytes;
+    return m_cmpl ? m_cmpl->GetReleasedBytes() : 0;
 }
 
 uint64_t
 WifiTsqAdapter::GetPendingBytes() const
 {
-    return m_pendingBytes;
+    return m_cmpl ? m_cmpl->GetPendingBytes() : 0;
 }
 
 uint64_t
@@ -969,29 +822,15 @@ WifiTsqAdapter::GetQueuedMpdus() const
 }
 
 uint64_t
-WifiTsqAdapter::SumCounter(u64 tsq_cmpl_counters::*counter) const
-{
-    uint64_t sum = 0;
-    for (const auto& hwq : m_hwq)
-    {
-        if (hwq)
-        {
-            sum += hwq->cmpl.cnt.*counter;
-        }
-    }
-    return sum;
-}
-
-uint64_t
 WifiTsqAdapter::GetInFlightBytes() const
 {
-    return SumCounter(&tsq_cmpl_counters::inflight_bytes);
+    return m_cmpl ? m_cmpl->GetInFlightBytes() : 0;
 }
 
 uint64_t
 WifiTsqAdapter::GetHeldMpdus() const
 {
-    return SumCounter(&tsq_cmpl_counters::held_total);
+    return m_cmpl ? m_cmpl->GetHeldMpdus() : 0;
 }
 
 uint64_t
@@ -1003,13 +842,9 @@ WifiTsqAdapter::GetShiftUpdates() const
 void
 WifiTsqAdapter::ResetAmpduStats()
 {
-    std::memset(&m_ampdu.total, 0, sizeof(m_ampdu.total));
-    for (auto& sta : m_sta)
+    if (m_ampdu)
     {
-        for (auto& tid : sta.tid)
-        {
-            std::memset(&tid.st, 0, sizeof(tid.st));
-        }
+        m_ampdu->Reset();
     }
 }
 

@@ -5,12 +5,11 @@
 #ifndef WIFI_TSQ_ADAPTER_H
 #define WIFI_TSQ_ADAPTER_H
 
+#include "tsq-ampdu-stats.h"
 #include "tsq-tx-completion.h"
-#include "tsq/ampdu.h"
-#include "tsq/completion.h"
+#include "tsq-wifi-completion.h"
 #include "tsq/pacing.h"
 
-#include "ns3/event-id.h"
 #include "ns3/mac48-address.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
@@ -38,9 +37,10 @@ class WifiMacQueue;
 
 /**
  * \ingroup tsq
- * \brief The TSQ side of one WiFi device: TX completions through the
- * core's driver completion model, the mac80211 pacing-shift policy and the
- * core's A-MPDU accounting.
+ * \brief The TSQ side of one WiFi device: it follows every QoS data MPDU
+ * through the MAC (its table of MPDUs), applies the mac80211 pacing-shift
+ * policy, and feeds TX completions to TsqWifiCompletion and the MAC's
+ * queues and PSDUs to TsqAmpduStats.
  *
  * - Completions (tcp_wfree): WifiMac "AckedMpdu" (Ack or BlockAck) and
  *   "DroppedMpdu" (retry limit, lifetime, failed enqueue, old packet), plus
@@ -86,6 +86,15 @@ class WifiTsqAdapter : public Object
     void Install(Ptr<WifiNetDevice> device);
 
     /**
+     * Connect to \p device as Install() does, but without a credit path:
+     * the MPDU table and the A-MPDU statistics only, for runs without TSQ
+     * sockets (a plain ns-3 TCP baseline measured the same way). Charges,
+     * if any, are never credited.
+     * \param device the WiFi device
+     */
+    void InstallStatisticsOnly(Ptr<WifiNetDevice> device);
+
+    /**
      * Teardown (device down): release every charge still held, due or
      * queued in the MAC, at once.
      */
@@ -108,6 +117,8 @@ class WifiTsqAdapter : public Object
     std::vector<uint64_t> GetAmpduHistogram() const;
     /** \return data PSDUs transmitted (first transmissions and retries) */
     uint64_t GetDataPsdus() const;
+    /** \return MPDUs in those PSDUs */
+    uint64_t GetDataMpdus() const;
     /** \return mean MPDUs per data PSDU (0 if none) */
     double GetMeanMpdusPerAmpdu() const;
     /** \return mean PSDU size over the A-MPDU byte limit (0..1) */
@@ -162,22 +173,12 @@ class WifiTsqAdapter : public Object
         uint64_t cookie{0};       //!< the core's cookie: unique, never reused
     };
 
-    /** A charge taken at an ack or drop, waiting for the core's release. */
-    struct PendingCharge
-    {
-        bool charged{false};            //!< false: the MPDU carried no charge
-        TsqTxCompletion::Charge charge; //!< the charge
-    };
-
-    /** Per hardware queue (access category) completion model. */
-    struct Hwq
-    {
-        tsq_cmpl cmpl;       //!< the core's state
-        uint32_t waiting{0}; //!< MPDUs that may ride in a later PSDU
-        EventId timer;       //!< next due release
-        Time timerAt;        //!< when the timer fires
-    };
-
+    /**
+     * The work of Install(): connect the traces.
+     * \param device the WiFi device
+     * \param completion the node's credit path, or null (statistics only)
+     */
+    void Connect(Ptr<WifiNetDevice> device, Ptr<TsqTxCompletion> completion);
     void ApplyAttributes();
     uint32_t StationIndex(Mac48Address address);
     MpduInfo* Track(Ptr<const WifiMpdu> mpdu, uint32_t sta, uint8_t ac);
@@ -187,14 +188,7 @@ class WifiTsqAdapter : public Object
      * \param queue the queue
      */
     void ConnectQueue(Ptr<WifiMacQueue> queue);
-    void CheckCore(uint8_t ac, const char* event) const;
-    /**
-     * \param counter a counter of the core's completion model
-     * \return its sum over the hardware queues
-     */
-    uint64_t SumCounter(u64 tsq_cmpl_counters::*counter) const;
     static bool QosAc(const WifiMacHeader& hdr, uint8_t& ac);
-    uint64_t NowNs() const;
 
     void OnEnqueue(Ptr<const WifiMpdu> mpdu);
     void OnQueueRemove(Ptr<const WifiMpdu> mpdu);
@@ -211,8 +205,6 @@ class WifiTsqAdapter : public Object
     void MarkWaiting(Ptr<const WifiMpdu> mpdu);
     void Forget(Ptr<const WifiMpdu> mpdu, bool dropped);
     void ReportQueueState(uint8_t ac);
-    void Settle(uint8_t ac);
-    void PopDue(uint8_t ac);
     void ApplyShift(Ptr<const WifiMpdu> mpdu);
     uint32_t ThrottledSockets(uint32_t sta) const;
     void CheckAmsdu() const;
@@ -233,16 +225,12 @@ class WifiTsqAdapter : public Object
     Ptr<TsqTxCompletion> m_completion;                     //!< the node's credit path
     uint32_t m_nodeId{0};                                  //!< node id
     tsq_shift_policy m_policy;                             //!< device pacing-shift policy
-    std::array<std::unique_ptr<Hwq>, 4> m_hwq;             //!< per AC completion models
-    tsq_ampdu m_ampdu;                                     //!< A-MPDU accounting
-    std::vector<tsq_ampdu_sta> m_sta;                      //!< its station slots
-    std::map<Mac48Address, uint32_t> m_staIndex;           //!< address to slot
+    std::unique_ptr<TsqWifiCompletion> m_cmpl;             //!< TX completion timing
+    std::unique_ptr<TsqAmpduStats> m_ampdu;                //!< A-MPDU statistics
+    std::array<uint32_t, 4> m_waiting{};                   //!< per AC: MPDUs that may ride later
     std::unordered_map<const WifiMpdu*, MpduInfo> m_mpdus; //!< MPDUs queued
-    std::unordered_map<uint64_t, PendingCharge> m_pending; //!< by cookie
     uint64_t m_nextCookie{1};                              //!< next MpduInfo::cookie
     std::map<uint64_t, uint32_t> m_socketSta;              //!< local socket id -> station slot
-    uint64_t m_releasedBytes{0};                           //!< credited by this device
-    uint64_t m_pendingBytes{0};                            //!< taken, not yet credited
     uint64_t m_shiftUpdates{0};                            //!< pacing-shift writes
     bool m_installed{false};                               //!< Install() was called
 

@@ -1,0 +1,160 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "tsq-ampdu-stats.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+
+#include <cstring>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("TsqAmpduStats");
+
+TsqAmpduStats::TsqAmpduStats(uint32_t maxStations)
+    : m_sta(maxStations, tsq_ampdu_sta{})
+{
+    std::memset(&m_ampdu, 0, sizeof(m_ampdu));
+    tsq_ampdu_limits lim = tsq_ampdu_limits_ht();
+    int rc = tsq_ampdu_init(&m_ampdu, m_sta.data(), static_cast<u32>(m_sta.size()), &lim);
+    NS_ABORT_MSG_IF(rc != 0, "TsqAmpduStats: tsq_ampdu_init failed: " << rc);
+}
+
+uint32_t
+TsqAmpduStats::StationIndex(Mac48Address address)
+{
+    auto it = m_staIndex.find(address);
+    if (it != m_staIndex.end())
+    {
+        return it->second;
+    }
+    if (m_staIndex.size() >= m_sta.size())
+    {
+        return NO_STATION;
+    }
+    uint32_t index = static_cast<uint32_t>(m_staIndex.size());
+    m_staIndex.emplace(address, index);
+    return index;
+}
+
+void
+TsqAmpduStats::Enqueue(uint32_t sta, uint8_t tid, uint32_t bytes)
+{
+    if (sta != NO_STATION)
+    {
+        tsq_ampdu_enqueue(&m_ampdu, sta, tid, bytes);
+    }
+}
+
+void
+TsqAmpduStats::Dequeue(uint32_t sta, uint8_t tid, uint32_t bytes)
+{
+    if (sta != NO_STATION)
+    {
+        tsq_ampdu_dequeue(&m_ampdu, sta, tid, bytes);
+    }
+}
+
+void
+TsqAmpduStats::Drop(uint32_t sta, uint8_t tid, uint32_t bytes)
+{
+    if (sta != NO_STATION)
+    {
+        tsq_ampdu_drop(&m_ampdu, sta, tid, bytes);
+    }
+}
+
+bool
+TsqAmpduStats::PsduTx(const tsq_ampdu_psdu& psdu, uint32_t throttled)
+{
+    tsq_ampdu_set_throttled(&m_ampdu, psdu.sta, throttled);
+    u64 starvedBefore = m_ampdu.total.starved;
+    int rc = tsq_ampdu_psdu_tx(&m_ampdu, &psdu);
+    if (rc != 0)
+    {
+        NS_LOG_WARN("tsq_ampdu_psdu_tx: " << rc);
+    }
+    return m_ampdu.total.starved != starvedBefore;
+}
+
+bool
+TsqAmpduStats::Fill(struct tsq_ampdu_fill& fill) const
+{
+    return tsq_ampdu_fill(&m_ampdu.total, &m_ampdu.lim, &fill) == 0;
+}
+
+std::vector<uint64_t>
+TsqAmpduStats::GetHistogram() const
+{
+    return std::vector<uint64_t>(m_ampdu.total.hist, m_ampdu.total.hist + TSQ_AMPDU_HIST_LEN);
+}
+
+uint64_t
+TsqAmpduStats::GetDataPsdus() const
+{
+    return m_ampdu.total.psdus;
+}
+
+uint64_t
+TsqAmpduStats::GetDataMpdus() const
+{
+    return m_ampdu.total.mpdus;
+}
+
+double
+TsqAmpduStats::GetMeanMpdus() const
+{
+    struct tsq_ampdu_fill fill;
+    return Fill(fill) ? fill.mean_mpdus_milli / 1000.0 : 0;
+}
+
+double
+TsqAmpduStats::GetByteFill() const
+{
+    struct tsq_ampdu_fill fill;
+    return Fill(fill) ? fill.bytes_ppm / 1e6 : 0;
+}
+
+double
+TsqAmpduStats::GetMpduFill() const
+{
+    struct tsq_ampdu_fill fill;
+    return Fill(fill) ? fill.mpdus_ppm / 1e6 : 0;
+}
+
+double
+TsqAmpduStats::GetAirtimeFill() const
+{
+    struct tsq_ampdu_fill fill;
+    return Fill(fill) ? fill.airtime_ppm / 1e6 : 0;
+}
+
+uint64_t
+TsqAmpduStats::GetStarved() const
+{
+    return m_ampdu.total.starved;
+}
+
+uint64_t
+TsqAmpduStats::GetStarvedTsq() const
+{
+    return m_ampdu.total.starved_tsq;
+}
+
+void
+TsqAmpduStats::Reset()
+{
+    std::memset(&m_ampdu.total, 0, sizeof(m_ampdu.total));
+    for (auto& sta : m_sta)
+    {
+        for (auto& tid : sta.tid)
+        {
+            std::memset(&tid.st, 0, sizeof(tid.st));
+        }
+    }
+}
+
+} // namespace ns3
