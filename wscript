@@ -61,6 +61,7 @@ def build(bld):
         'c-core/src/rtt.c',
         'c-core/src/gate.c',
         'c-core/src/hystart.c',
+        'c-core/src/xmit.c',
     ]
 
     module_test = bld.create_ns3_module_test_library('tsq')

@@ -14,6 +14,7 @@ set(TSQ_CORE_SOURCES
   src/rtt.c
   src/gate.c
   src/hystart.c
+  src/xmit.c
 )
 set(TSQ_CORE_HEADERS
   include/tsq/types.h
@@ -30,4 +31,5 @@ set(TSQ_CORE_HEADERS
   include/tsq/rtt.h
   include/tsq/gate.h
   include/tsq/hystart.h
+  include/tsq/xmit.h
 )

@@ -1241,59 +1241,45 @@ TsqTcpSocket::SendDataPacket(SequenceNumber32 seq, uint32_t maxSize, bool withAc
     const uint32_t mss = m_tcb->m_segmentSize;
     const bool retransmission = seq < m_tcb->m_highTxMark.Get();
     const uint64_t rate = CurrentPacingRate();
-    const uint32_t available = m_txBuffer->SizeFromSequence(seq);
+
+    // tcp_write_xmit's skb (the core sizes it): a TSO burst of up to
+    // tcp_cwnd_test x tcp_tso_autosize segments cut by tcp_mss_split_point,
+    // or one segment (no TSO, or a retransmission). ns-3 keeps no skb
+    // boundaries: all unsent data is one tail.
+    struct tsq_xmit_in in = {};
+    in.mss = mss;
+    in.tso = m_tsoBursts;
+    in.retransmit = retransmission;
+    in.data = m_txBuffer->SizeFromSequence(seq);
+    in.committed = maxSize; // SendPendingData already decided that much may go now
+    in.software_gso = m_softwareGso;
+    in.max_tcp_header = MaxTcpHeader();
+    in.truesize = m_profile->truesize;
+    if (m_tsoBursts && !retransmission)
+    {
+        in.cwnd = m_tcb->m_cWnd.Get() / mss;
+        in.in_flight = CeilDiv(BytesInFlight(), mss);
+        in.autosize_segs = AutosizeSegments(rate);
+        SequenceNumber32 wndEnd = m_highRxAckMark.Get() + SequenceNumber32(m_rWnd.Get());
+        in.window = wndEnd > seq ? static_cast<uint32_t>(wndEnd - seq) : 0;
+    }
+    struct tsq_xmit_skb skb;
+    int r = tsq_write_xmit_skb(&in, &skb);
+    NS_ABORT_MSG_IF(r != TSQ_OK, "TsqTcpSocket: tsq_write_xmit_skb refused: " << tsq_strerror(r));
 
     if (retransmission)
     {
-        // One segment, as ns-3 chose it. Linux checks retransmissions with
-        // factor 1 (tcp_xmit_retransmit_queue, 10d3be569243) where the
-        // profile says so. ns-3 cannot take a refusal here (DoRetransmit
-        // requires sz > 0 and the RTO timer is armed only inside
-        // SendDataPacket), so a "throttled" answer holds back new data
+        // Linux checks retransmissions with factor 1 (tcp_xmit_retransmit_queue,
+        // 10d3be569243) where the profile says so. ns-3 cannot take a refusal
+        // here (DoRetransmit requires sz > 0 and the RTO timer is armed only
+        // inside SendDataPacket), so a "throttled" answer holds back new data
         // (the flag is set) but the retransmission goes, and is counted.
-        uint32_t payload = std::min(maxSize, available);
-        uint32_t truesize = Truesize(payload);
-        if (m_profile->retransmits_checked && !SmallQueueCheck(rate, truesize, 1))
+        if (m_profile->retransmits_checked && !SmallQueueCheck(rate, skb.truesize, skb.factor))
         {
             ++m_retransmitsOverLimit;
         }
-        m_lastBurstSeq = seq;
-        uint32_t sz = SendCharged(seq, maxSize, withAck, truesize);
-        CwndValidate(1);
-        SyncTraces();
-        return sz;
     }
-
-    if (!m_tsoBursts)
-    {
-        uint32_t payload = std::min(maxSize, available);
-        uint32_t truesize = Truesize(payload);
-        if (!SmallQueueCheck(rate, truesize, 0))
-        {
-            CwndValidate(0);
-            return 0; // AvailableWindow() is 0 now: SendPendingData stops
-        }
-        m_lastBurstSeq = seq;
-        uint32_t sz = SendCharged(seq, maxSize, withAck, truesize);
-        CwndValidate(1);
-        SyncTraces();
-        return sz;
-    }
-
-    // A TSO burst: tcp_write_xmit's skb, sized by tcp_cwnd_test,
-    // tcp_tso_autosize and tcp_mss_split_point, checked once with its
-    // truesize. ns-3 keeps no skb boundaries: all unsent data is one tail.
-    uint32_t cwndQuota = tsq_cwnd_test(m_tcb->m_cWnd.Get() / mss, CeilDiv(BytesInFlight(), mss));
-    uint32_t maxSegs = std::min(cwndQuota, AutosizeSegments(rate));
-    SequenceNumber32 wndEnd = m_highRxAckMark.Get() + SequenceNumber32(m_rWnd.Get());
-    uint32_t window = wndEnd > seq ? static_cast<uint32_t>(wndEnd - seq) : 0;
-    uint32_t burstBytes = tsq_mss_split_point(mss, maxSegs, window, available, true, false);
-    // SendPendingData already decided that maxSize bytes may go now.
-    burstBytes = std::max(burstBytes, std::min(maxSize, available));
-    uint32_t nSegs = CeilDiv(burstBytes, mss);
-    uint32_t truesize = Truesize(burstBytes);
-
-    if (!SmallQueueCheck(rate, truesize, 0))
+    else if (!SmallQueueCheck(rate, skb.truesize, skb.factor))
     {
         CwndValidate(0);
         return 0; // AvailableWindow() is 0 now: SendPendingData stops
@@ -1301,27 +1287,24 @@ TsqTcpSocket::SendDataPacket(SequenceNumber32 seq, uint32_t maxSize, bool withAc
 
     m_lastBurstSeq = seq;
     uint32_t sent = 0;
-    for (uint32_t i = 0; i < nSegs && sent < burstBytes; ++i)
+    for (uint32_t i = 0; i < skb.segs && sent < skb.bytes; ++i)
     {
-        uint32_t segBytes = std::min(mss, burstBytes - sent);
-        // A one-segment skb is not GSO (tcp_set_skb_tso_segs): never cut.
-        uint32_t share = m_softwareGso && nSegs > 1
-                             ? tsq_gso_segment_truesize(segBytes, MaxTcpHeader())
-                             : tsq_burst_share(truesize, nSegs, i);
-        uint32_t sz = SendCharged(seq + SequenceNumber32(sent), segBytes, withAck, share);
+        uint32_t segBytes = std::min(mss, skb.bytes - sent);
+        uint32_t charge = tsq_xmit_segment_charge(&skb, i, segBytes, in.max_tcp_header);
+        uint32_t sz = SendCharged(seq + SequenceNumber32(sent), segBytes, withAck, charge);
         if (sz == 0)
         {
             break;
         }
         sent += sz;
     }
-    if (IsPacingEnabled() && sent > 0)
+    if (m_tsoBursts && !retransmission && IsPacingEnabled() && sent > 0)
     {
         // fq paces per skb: the next burst waits for this whole burst.
         m_pacingTimer.Cancel();
         m_pacingTimer.Schedule(m_tcb->m_pacingRate.Get().CalculateBytesTxTime(sent));
     }
-    CwndValidate(nSegs);
+    CwndValidate(skb.segs);
     SyncTraces();
     return sent;
 }

@@ -27,6 +27,8 @@ tso-rtt-shift|src/tso.c|s/extra = in->gso_max_size >> r;/extra = in->gso_max_siz
 cwnd-2x-dropped|src/cwnd.c|s/return (u64)cwnd < 2 \* (u64)st->max_packets_out;/return (u64)cwnd < (u64)st->max_packets_out;/
 cwnd-2022-forgets|src/cwnd.c|s/(!st->is_cwnd_limited \&\& more)/more/
 slow-start-past-ssthresh|src/cwnd.c|s/if (grown > ssthresh)/if (grown > (u64)ssthresh + 8)/
+xmit-no-committed|src/xmit.c|s/return bytes > committed ? bytes : committed;/return bytes;/
+xmit-rtx-factor|src/xmit.c|s/skb->factor = in->retransmit ? 1 : 0;/skb->factor = 0;/
 rate-phase-min|src/rate.c|s/rs->interval_us = snd_us > ack_us ? snd_us : ack_us;/rs->interval_us = snd_us < ack_us ? snd_us : ack_us;/
 rate-min-rtt-ignored|src/rate.c|s/if (rs->interval_us < (s64)min_rtt_us) {/if (rs->interval_us < (s64)(min_rtt_us >> 10)) {/
 tx-delay-ignored|src/rules.c|s/\*limit = tsq_add_sat(l, tsq_tx_delay_bytes(in));/*limit = tsq_add_sat(l, 0 * tsq_tx_delay_bytes(in));/

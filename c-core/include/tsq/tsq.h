@@ -16,5 +16,6 @@
 #include "tsq/rtt.h"
 #include "tsq/gate.h"
 #include "tsq/hystart.h"
+#include "tsq/xmit.h"
 
 #endif /* TSQ_TSQ_H */

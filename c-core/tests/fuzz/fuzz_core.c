@@ -116,6 +116,42 @@ static void op_cwnd(struct rd *r, struct tsq_cwnd_state *st)
 	}
 }
 
+/* One skb of tcp_write_xmit: its size and its segments' charges add up. */
+static void op_xmit(struct rd *r)
+{
+	struct tsq_xmit_in in = {
+		.mss = (u32)take(r, 2), .cwnd = (u32)take(r, 4), .in_flight = (u32)take(r, 4),
+		.autosize_segs = (u32)take(r, 2), .window = (u32)take(r, 4),
+		.data = (u32)take(r, 4), .committed = (u32)take(r, 4),
+		.tso = take(r, 1) & 1, .retransmit = take(r, 1) & 1,
+		.software_gso = take(r, 1) & 1, .max_tcp_header = (u32)take(r, 2),
+		.truesize = (take(r, 1) & 1) ? &tsq_truesize_linux_6_18
+					     : &tsq_truesize_linux_4_14_est,
+	};
+	struct tsq_xmit_skb skb;
+	u64 sum = 0;
+	u32 i, sent = 0;
+
+	if (tsq_write_xmit_skb(&in, &skb) != TSQ_OK) {
+		ASSERT(in.mss == 0);
+		return;
+	}
+	/* never more than is queued; a segment per mss or part of one */
+	ASSERT(skb.bytes <= in.data);
+	ASSERT(skb.segs >= 1 || skb.bytes == 0);
+	if (skb.segs > 64)
+		return;
+	for (i = 0; i < skb.segs; i++) {
+		u32 seg = skb.bytes - sent < in.mss ? skb.bytes - sent : in.mss;
+
+		sum += tsq_xmit_segment_charge(&skb, i, seg, in.max_tcp_header);
+		sent += seg;
+	}
+	/* without the cut the shares add up to the skb's truesize exactly */
+	if (!skb.gso_cut)
+		ASSERT(sum == skb.truesize);
+}
+
 /* One ACK of the delivery-rate sampler over random skbs and clocks. */
 static void op_rate(struct rd *r, struct tsq_rate_conn *tp, struct tsq_rate_skb *skbs)
 {
@@ -241,7 +277,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	tsq_rtt_init(&rtt, 0);
 	memset(skbs, 0, sizeof(skbs));
 	while (r.n && steps++ < 512) {
-		unsigned int op = (unsigned int)take(&r, 1) % 12;
+		unsigned int op = (unsigned int)take(&r, 1) % 13;
 		int ret;
 
 		switch (op) {
@@ -305,6 +341,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			break;
 		case 10:
 			op_gate(&r);
+			break;
+		case 11:
+			op_xmit(&r);
 			break;
 		default:
 			if (tsq_shift_policy_init(&pol, (enum tsq_shift_policy_kind)(take(&r, 1) % 3),
