@@ -41,18 +41,6 @@ NS_OBJECT_ENSURE_REGISTERED(TsqTcpSocket);
 namespace
 {
 
-/** Default KernelProfile: the release of the mac80211 fix (seed 004). */
-const char* const kDefaultProfile = "linux-4.16";
-
-/** Ends the program: "TsqTcpSocket: Name=value is out of range; allowed: range". */
-[[noreturn]] void
-BadAttribute(const std::string& name, const std::string& value, const std::string& allowed)
-{
-    NS_FATAL_ERROR("TsqTcpSocket: " << name << "=" << value
-                                    << " is out of range; allowed: " << allowed);
-    std::abort(); // not reached
-}
-
 /**
  * The core's microsecond clock: Simulator time + 1, because the kernel
  * (and the core) reserve a send time of 0 for "none" (see TsqRateOps).
@@ -85,7 +73,7 @@ TsqTcpSocket::GetTypeId()
                           "Kernel release whose TSQ rule, TSO autosizing, truesize model, "
                           "cwnd validation and defaults the socket reproduces (a c-core "
                           "profile name, e.g. linux-4.16).",
-                          StringValue(kDefaultProfile),
+                          StringValue(TsqKernelConfig().GetProfileName()),
                           MakeStringAccessor(&TsqTcpSocket::SetKernelProfile,
                                              &TsqTcpSocket::GetKernelProfileName),
                           MakeStringChecker())
@@ -192,7 +180,8 @@ TsqTcpSocket::GetTypeId()
                           "profile's, 304 on a distribution x86_64 config; else up to 1024). "
                           "Config-dependent (LL_MAX_HEADER, IP tunnels).",
                           UintegerValue(0),
-                          MakeUintegerAccessor(&TsqTcpSocket::m_maxTcpHeader),
+                          MakeUintegerAccessor(&TsqTcpSocket::SetMaxTcpHeader,
+                                               &TsqTcpSocket::GetMaxTcpHeader),
                           MakeUintegerChecker<uint32_t>(0, 1024))
             .AddAttribute("LinuxRateSample",
                           "The delivery-rate estimator BBR reads is Linux 4.16's tcp_rate.c "
@@ -269,8 +258,7 @@ TsqTcpSocket::GetInstanceTypeId() const
 }
 
 TsqTcpSocket::TsqTcpSocket()
-    : TcpSocketBase(),
-      m_profile(tsq_profile_find(kDefaultProfile))
+    : TcpSocketBase()
 {
     NS_LOG_FUNCTION(this);
     tsq_sock_init(&m_sk);
@@ -284,23 +272,15 @@ TsqTcpSocket::TsqTcpSocket()
 
 TsqTcpSocket::TsqTcpSocket(const TsqTcpSocket& sock)
     : TcpSocketBase(sock),
-      m_profile(sock.m_profile),
-      m_ruleSet(sock.m_ruleSet),
-      m_rule(sock.m_rule),
-      m_limitOutputBytes(sock.m_limitOutputBytes),
-      m_floorBytes(sock.m_floorBytes),
-      m_minTsoSegs(sock.m_minTsoSegs),
-      m_gsoMaxSize(sock.m_gsoMaxSize),
+      m_kernel(sock.m_kernel),
       m_linuxPacingRate(sock.m_linuxPacingRate),
       m_cwndValidation(sock.m_cwndValidation),
       m_tsoBursts(sock.m_tsoBursts),
       m_softwareGso(sock.m_softwareGso),
       m_linuxHystart(sock.m_linuxHystart),
       m_linuxStretchAcks(sock.m_linuxStretchAcks),
-      m_maxTcpHeader(sock.m_maxTcpHeader),
       m_linuxRateSample(sock.m_linuxRateSample),
       m_linuxRtt(sock.m_linuxRtt),
-      m_txDelayUs(sock.m_txDelayUs),
       m_userCc(sock.m_userCc),
       m_tsqLimit(sock.m_tsqLimit),
       m_bytesQueued(sock.m_bytesQueued),
@@ -400,42 +380,26 @@ TsqTcpSocket::DisconnectTx(const TsqTcpSocket* other)
 void
 TsqTcpSocket::SetKernelProfile(std::string name)
 {
-    const struct tsq_profile* p = tsq_profile_find(name.c_str());
-    if (!p)
-    {
-        BadAttribute("KernelProfile", name, "one of: " + TsqProfileNames());
-    }
-    m_profile = p;
+    m_kernel.SetProfile(name);
     ApplyLinuxHyStart(); // the profile's HyStart form
 }
 
 std::string
 TsqTcpSocket::GetKernelProfileName() const
 {
-    return m_profile ? m_profile->name : "";
+    return m_kernel.GetProfileName();
 }
 
 void
 TsqTcpSocket::SetTsqRule(std::string id)
 {
-    if (id.empty())
-    {
-        m_ruleSet = false;
-        return;
-    }
-    enum tsq_rule rule;
-    if (tsq_rule_from_id(id.c_str(), &rule) != TSQ_OK)
-    {
-        BadAttribute("TsqRule", id, "one of: " + TsqRuleIds() + ", or empty (the profile's)");
-    }
-    m_rule = rule;
-    m_ruleSet = true;
+    m_kernel.SetRule(id);
 }
 
 std::string
 TsqTcpSocket::GetTsqRuleId() const
 {
-    return m_ruleSet ? tsq_rule_id(m_rule) : "";
+    return m_kernel.GetRuleId();
 }
 
 void
@@ -443,7 +407,7 @@ TsqTcpSocket::SetPacingShiftAttr(uint32_t shift)
 {
     if (shift > TSQ_SHIFT_MAX)
     {
-        BadAttribute("PacingShift", std::to_string(shift), "0..31");
+        TsqBadSocketAttribute("PacingShift", std::to_string(shift), "0..31");
     }
     m_sk.pacing_shift = shift;
     m_pacingShift = shift;
@@ -458,69 +422,61 @@ TsqTcpSocket::GetPacingShiftAttr() const
 void
 TsqTcpSocket::SetLimitOutputBytes(uint32_t bytes)
 {
-    if (bytes > TSQ_LOB_MAX)
-    {
-        BadAttribute("LimitOutputBytes",
-                     std::to_string(bytes),
-                     "0 (the profile's) or 1..2147483647");
-    }
-    m_limitOutputBytes = bytes;
+    m_kernel.SetLimitOutputBytes(bytes);
 }
 
 uint32_t
 TsqTcpSocket::GetLimitOutputBytes() const
 {
-    return m_limitOutputBytes;
+    return m_kernel.GetLimitOutputBytes();
 }
 
 void
 TsqTcpSocket::SetFloorBytes(uint32_t bytes)
 {
-    if (bytes > TSQ_FLOOR_MAX)
-    {
-        BadAttribute("FloorBytes", std::to_string(bytes), "0 (none) or 1..1073741823");
-    }
-    m_floorBytes = bytes;
+    m_kernel.SetFloorBytes(bytes);
 }
 
 uint32_t
 TsqTcpSocket::GetFloorBytes() const
 {
-    return m_floorBytes;
+    return m_kernel.GetFloorBytes();
 }
 
 void
 TsqTcpSocket::SetMinTsoSegs(uint32_t segs)
 {
-    if (segs > TSQ_GSO_MAX_SEGS)
-    {
-        BadAttribute("MinTsoSegs", std::to_string(segs), "0 (the profile's) or 1..65535");
-    }
-    m_minTsoSegs = segs;
+    m_kernel.SetMinTsoSegs(segs);
 }
 
 uint32_t
 TsqTcpSocket::GetMinTsoSegs() const
 {
-    return m_minTsoSegs;
+    return m_kernel.GetMinTsoSegs();
 }
 
 void
 TsqTcpSocket::SetGsoMaxSize(uint32_t bytes)
 {
-    // Lower bound: autosizing forms 3.19/4.15 need gso_max_size > 1 +
-    // MAX_TCP_HEADER (304); upper bound: BIG TCP's 512 KiB.
-    if (bytes != 0 && (bytes < 1024 || bytes > 524288))
-    {
-        BadAttribute("GsoMaxSize", std::to_string(bytes), "0 (the profile's) or 1024..524288");
-    }
-    m_gsoMaxSize = bytes;
+    m_kernel.SetGsoMaxSize(bytes);
 }
 
 uint32_t
 TsqTcpSocket::GetGsoMaxSize() const
 {
-    return m_gsoMaxSize;
+    return m_kernel.GetGsoMaxSize();
+}
+
+void
+TsqTcpSocket::SetMaxTcpHeader(uint32_t bytes)
+{
+    m_kernel.SetMaxTcpHeader(bytes);
+}
+
+uint32_t
+TsqTcpSocket::GetMaxTcpHeader() const
+{
+    return m_kernel.GetMaxTcpHeader();
 }
 
 /* ------------------------------------------------------- public methods */
@@ -546,7 +502,7 @@ TsqTcpSocket::IsThrottled() const
 const struct tsq_profile*
 TsqTcpSocket::GetProfile() const
 {
-    return m_profile;
+    return m_kernel.GetProfile();
 }
 
 void
@@ -616,12 +572,12 @@ TsqTcpSocket::ApplyLinuxHyStart()
     Ptr<TsqCwndValidationOps> wrapper = DynamicCast<TsqCwndValidationOps>(m_congestionControl);
     Ptr<TsqHyStartOps> hystart =
         wrapper ? DynamicCast<TsqHyStartOps>(wrapper->GetInner()) : nullptr;
-    if (hystart && m_profile)
+    if (hystart)
     {
         hystart->SetLinuxStretchAcks(m_linuxStretchAcks);
         hystart->SetLinuxHyStart(m_linuxHystart,
-                                 m_profile->hystart_form,
-                                 m_gsoMaxSize ? m_gsoMaxSize : m_profile->gso_max_size);
+                                 m_kernel.GetProfile()->hystart_form,
+                                 m_kernel.GsoMaxSize());
     }
 }
 
@@ -725,12 +681,6 @@ TsqTcpSocket::UpdatePacingShift(uint8_t shift)
 
 /* ------------------------------------------------------------ the core */
 
-enum tsq_rule
-TsqTcpSocket::EffectiveRule() const
-{
-    return m_ruleSet ? m_rule : m_profile->rule;
-}
-
 uint64_t
 TsqTcpSocket::CurrentPacingRate()
 {
@@ -743,17 +693,11 @@ TsqTcpSocket::CurrentPacingRate()
     else
     {
         const uint32_t mss = m_tcb->m_segmentSize;
-        struct tsq_pacing_in in;
-        tsq_pacing_in_init(&in);
-        in.mss = mss;
-        in.cwnd = m_tcb->m_cWnd.Get() / mss;
-        in.packets_out = CeilDiv(UnAckDataCount(), mss);
-        in.ssthresh = m_tcb->m_ssThresh.Get() / mss;
-        in.srtt_x8_us = SrttX8Us();
-        in.ss_ratio = m_profile->pacing_ss_ratio;
-        in.ca_ratio = m_profile->pacing_ca_ratio;
-        in.width = m_profile->rate_width;
-        in.max_pacing_rate = tsq_rate_unknown(in.width);
+        struct tsq_pacing_in in = m_kernel.PacingInput(mss,
+                                                       m_tcb->m_cWnd.Get() / mss,
+                                                       CeilDiv(UnAckDataCount(), mss),
+                                                       m_tcb->m_ssThresh.Get() / mss,
+                                                       SrttX8Us());
         if (tsq_update_pacing_rate(&in, &rate) != TSQ_OK)
         {
             NS_FATAL_ERROR("TsqTcpSocket: tsq_update_pacing_rate refused its input");
@@ -767,37 +711,11 @@ TsqTcpSocket::CurrentPacingRate()
     return rate;
 }
 
-struct tsq_limit_in
-TsqTcpSocket::LimitInput(uint64_t rate, uint32_t truesize, uint32_t factor) const
-{
-    struct tsq_limit_in in = {};
-    in.rule = EffectiveRule();
-    in.pacing_rate = rate;
-    in.pacing_shift = m_sk.pacing_shift;
-    in.truesize = truesize;
-    in.limit_output_bytes = m_limitOutputBytes ? m_limitOutputBytes : m_profile->limit_output_bytes;
-    in.factor = factor;
-    in.floor = m_floorBytes;
-    in.paced = IsPacingEnabled();
-    in.tx_delay_us = m_txDelayUs;
-    return in;
-}
-
 uint32_t
 TsqTcpSocket::AutosizeSegments(uint64_t rate) const
 {
-    struct tsq_tso_in in;
-    tsq_tso_in_init(&in);
-    in.form = m_profile->tso_form;
-    in.pacing_rate = rate;
-    in.pacing_shift = m_sk.pacing_shift;
-    in.mss = m_tcb->m_segmentSize;
-    in.gso_max_size = m_gsoMaxSize ? m_gsoMaxSize : m_profile->gso_max_size;
-    in.gso_max_segs = m_profile->gso_max_segs;
-    in.min_tso_segs = m_minTsoSegs ? m_minTsoSegs : m_profile->min_tso_segs;
-    in.max_tcp_header = MaxTcpHeader();
-    in.tso_rtt_log = m_profile->tso_rtt_log;
-    in.min_rtt_us = MinRttUs();
+    struct tsq_tso_in in =
+        m_kernel.TsoInput(rate, m_sk.pacing_shift, m_tcb->m_segmentSize, MinRttUs());
     uint32_t segs;
     int r = tsq_tso_autosize(&in, &segs);
     if (r != TSQ_OK)
@@ -916,19 +834,13 @@ TsqTcpSocket::GetLinuxRttAttr() const
 void
 TsqTcpSocket::SetTxDelay(Time delay)
 {
-    if (delay.IsStrictlyNegative() || delay.GetMicroSeconds() > TSQ_TX_DELAY_MAX)
-    {
-        std::ostringstream v;
-        v << delay.As(Time::US);
-        BadAttribute("TxDelay", v.str(), "0..2147483647us");
-    }
-    m_txDelayUs = static_cast<uint32_t>(delay.GetMicroSeconds());
+    m_kernel.SetTxDelay(delay);
 }
 
 Time
 TsqTcpSocket::GetTxDelay() const
 {
-    return MicroSeconds(m_txDelayUs);
+    return m_kernel.GetTxDelay();
 }
 
 void
@@ -1027,7 +939,7 @@ TsqTcpSocket::UpdateLinuxRtt(bool dataAcked)
 {
     struct tsq_rtt_ack_in in;
     tsq_rtt_ack_in_init(&in);
-    in.form = m_profile->rtt_form;
+    in.form = m_kernel.GetProfile()->rtt_form;
     in.now_us = CoreClockUs(Simulator::Now());
     in.now_ms = static_cast<u32>(Simulator::Now().GetMilliSeconds());
     in.data_acked = dataAcked;
@@ -1102,29 +1014,19 @@ TsqTcpSocket::MinRttUs() const
         std::min<int64_t>(minRtt.GetMicroSeconds(), TSQ_MIN_RTT_UNKNOWN - 1));
 }
 
-uint32_t
-TsqTcpSocket::MaxTcpHeader() const
-{
-    return m_maxTcpHeader ? m_maxTcpHeader : m_profile->max_tcp_header;
-}
-
-uint32_t
-TsqTcpSocket::Truesize(uint32_t payload) const
-{
-    return tsq_skb_truesize(m_profile->truesize, payload);
-}
-
 bool
 TsqTcpSocket::SmallQueueCheck(uint64_t rate, uint32_t truesize, uint32_t factor)
 {
-    struct tsq_limit_in in = LimitInput(rate, truesize, factor);
+    struct tsq_limit_in in =
+        m_kernel.LimitInput(rate, m_sk.pacing_shift, truesize, factor, IsPacingEnabled());
     uint64_t limit = TSQ_LIMIT_NONE;
     int r = tsq_tsq_limit(&in, &limit);
-    if (r == TSQ_ERR_RANGE && m_txDelayUs != 0)
+    if (r == TSQ_ERR_RANGE && m_kernel.TxDelayUs() != 0)
     {
-        BadAttribute("TxDelay",
-                     std::to_string(m_txDelayUs) + "us with TsqRule " + tsq_rule_id(in.rule),
-                     "0, or any delay with rule 5.0 or 6.16 (TCP_TX_DELAY came in 5.4)");
+        TsqBadSocketAttribute("TxDelay",
+                              std::to_string(m_kernel.TxDelayUs()) + "us with TsqRule " +
+                                  tsq_rule_id(in.rule),
+                              "0, or any delay with rule 5.0 or 6.16 (TCP_TX_DELAY came in 5.4)");
     }
     if (r != TSQ_OK)
     {
@@ -1135,7 +1037,7 @@ TsqTcpSocket::SmallQueueCheck(uint64_t rate, uint32_t truesize, uint32_t factor)
         m_tsqLimit = limit;
     }
     struct tsq_xmit_ctx x = {};
-    x.shortcut = m_profile->shortcut;
+    x.shortcut = m_kernel.GetProfile()->shortcut;
     x.rtx_queue_empty = UnAckDataCount() == 0;
     // One skb in the retransmit queue: all unacked data is the last skb's.
     x.rtx_queue_single_skb = !x.rtx_queue_empty && m_txBuffer->HeadSequence() >= m_lastBurstSeq;
@@ -1169,7 +1071,7 @@ TsqTcpSocket::CwndValidate(uint32_t sentSegments)
     // The send loop stops on cwnd when what is left of it is below one
     // segment (SendPendingData's silly-window rule).
     bool loopCwndLimited = inFlight >= window || window - inFlight < mss;
-    int r = tsq_write_xmit_cwnd(m_profile->cwnd_form,
+    int r = tsq_write_xmit_cwnd(m_kernel.GetProfile()->cwnd_form,
                                 &m_cwndState,
                                 sentSegments,
                                 loopCwndLimited,
@@ -1190,7 +1092,7 @@ TsqTcpSocket::CwndGrowthAllowed()
         return true;
     }
     const uint32_t mss = m_tcb->m_segmentSize;
-    return tsq_is_cwnd_limited(m_profile->cwnd_form,
+    return tsq_is_cwnd_limited(m_kernel.GetProfile()->cwnd_form,
                                &m_cwndState,
                                m_tcb->m_cWnd.Get() / mss,
                                m_tcb->m_ssThresh.Get() / mss);
@@ -1253,8 +1155,8 @@ TsqTcpSocket::SendDataPacket(SequenceNumber32 seq, uint32_t maxSize, bool withAc
     in.data = m_txBuffer->SizeFromSequence(seq);
     in.committed = maxSize; // SendPendingData already decided that much may go now
     in.software_gso = m_softwareGso;
-    in.max_tcp_header = MaxTcpHeader();
-    in.truesize = m_profile->truesize;
+    in.max_tcp_header = m_kernel.MaxTcpHeader();
+    in.truesize = m_kernel.GetProfile()->truesize;
     if (m_tsoBursts && !retransmission)
     {
         in.cwnd = m_tcb->m_cWnd.Get() / mss;
@@ -1274,7 +1176,8 @@ TsqTcpSocket::SendDataPacket(SequenceNumber32 seq, uint32_t maxSize, bool withAc
         // here (DoRetransmit requires sz > 0 and the RTO timer is armed only
         // inside SendDataPacket), so a "throttled" answer holds back new data
         // (the flag is set) but the retransmission goes, and is counted.
-        if (m_profile->retransmits_checked && !SmallQueueCheck(rate, skb.truesize, skb.factor))
+        if (m_kernel.GetProfile()->retransmits_checked &&
+            !SmallQueueCheck(rate, skb.truesize, skb.factor))
         {
             ++m_retransmitsOverLimit;
         }

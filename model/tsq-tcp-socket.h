@@ -5,6 +5,8 @@
 #ifndef TSQ_TCP_SOCKET_H
 #define TSQ_TCP_SOCKET_H
 
+#include "tsq-kernel-config.h"
+
 #include "ns3/data-rate.h"
 #include "ns3/tcp-socket-base.h"
 #include "ns3/traced-callback.h"
@@ -251,6 +253,8 @@ class TsqTcpSocket : public TcpSocketBase
     uint32_t GetMinTsoSegs() const;
     void SetGsoMaxSize(uint32_t bytes);
     uint32_t GetGsoMaxSize() const;
+    void SetMaxTcpHeader(uint32_t bytes);
+    uint32_t GetMaxTcpHeader() const;
 
     /** Connects OnTx to this socket's own Tx trace. */
     void ConnectTx();
@@ -266,12 +270,8 @@ class TsqTcpSocket : public TcpSocketBase
     /** The resume scheduled by ReleaseBytes (tcp_tsq_handler). */
     void TsqHandler();
 
-    /** \return the rule in force (attribute, or the profile's) */
-    enum tsq_rule EffectiveRule() const;
     /** \return the pacing rate TSQ and autosizing use, bytes/s */
     uint64_t CurrentPacingRate();
-    /** \return the core's limit input for a skb of @truesize */
-    struct tsq_limit_in LimitInput(uint64_t rate, uint32_t truesize, uint32_t factor) const;
     /** \return the TSO autosize (segments) at @rate */
     uint32_t AutosizeSegments(uint64_t rate) const;
     /**
@@ -328,10 +328,6 @@ class TsqTcpSocket : public TcpSocketBase
     uint64_t RateWmemAlloc() const;
     /** \return unacknowledged bytes (packets_out != 0), for TsqRateOps */
     uint32_t RatePacketsOut() const;
-    /** \return MAX_TCP_HEADER in force (attribute, or the profile's) */
-    uint32_t MaxTcpHeader() const;
-    /** \return truesize of a skb carrying @payload bytes */
-    uint32_t Truesize(uint32_t payload) const;
 
     /**
      * The TSQ check of one skb (burst or segment).
@@ -352,28 +348,15 @@ class TsqTcpSocket : public TcpSocketBase
     void SyncTraces();
 
     // configuration
-    const struct tsq_profile* m_profile{nullptr}; //!< KernelProfile
-    bool m_ruleSet{false};                        //!< TsqRule given (else the profile's)
-
-    enum tsq_rule m_rule
-    {
-        TSQ_RULE_OFF
-    }; //!< TsqRule when m_ruleSet
-
-    uint32_t m_limitOutputBytes{0}; //!< 0 = profile's
-    uint32_t m_floorBytes{0};       //!< 0 = none
-    uint32_t m_minTsoSegs{0};       //!< 0 = profile's
-    uint32_t m_gsoMaxSize{0};       //!< 0 = profile's
-    bool m_linuxPacingRate{true};   //!< LinuxPacingRate
-    bool m_cwndValidation{true};    //!< CwndValidation
-    bool m_tsoBursts{true};         //!< TsoBursts
-    bool m_softwareGso{false};      //!< SoftwareGso
-    bool m_linuxHystart{true};      //!< LinuxHyStart
-    bool m_linuxStretchAcks{true};    //!< LinuxStretchAcks
-    uint32_t m_maxTcpHeader{0};     //!< MaxTcpHeader, 0 = profile's
-    bool m_linuxRateSample{true};   //!< LinuxRateSample
-    bool m_linuxRtt{true};          //!< LinuxRtt
-    uint32_t m_txDelayUs{0};        //!< TxDelay (tcp_tx_delay), us
+    TsqKernelConfig m_kernel;      //!< the kernel modelled: profile and overrides
+    bool m_linuxPacingRate{true};  //!< LinuxPacingRate
+    bool m_cwndValidation{true};   //!< CwndValidation
+    bool m_tsoBursts{true};        //!< TsoBursts
+    bool m_softwareGso{false};     //!< SoftwareGso
+    bool m_linuxHystart{true};     //!< LinuxHyStart
+    bool m_linuxStretchAcks{true}; //!< LinuxStretchAcks
+    bool m_linuxRateSample{true};  //!< LinuxRateSample
+    bool m_linuxRtt{true};         //!< LinuxRtt
 
     // core state
     struct tsq_sock m_sk;               //!< the socket's TSQ accounting

@@ -1,0 +1,281 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "tsq-kernel-config.h"
+
+#include "tsq-core-names.h"
+
+#include "ns3/fatal-error.h"
+
+#include <cstdlib>
+#include <sstream>
+
+namespace ns3
+{
+
+namespace
+{
+
+/** Default KernelProfile: the release of the mac80211 fix (seed 004). */
+const char* const kDefaultProfile = "linux-4.16";
+
+} // namespace
+
+void
+TsqBadSocketAttribute(const std::string& name, const std::string& value, const std::string& allowed)
+{
+    NS_FATAL_ERROR("TsqTcpSocket: " << name << "=" << value
+                                    << " is out of range; allowed: " << allowed);
+    std::abort(); // not reached
+}
+
+TsqKernelConfig::TsqKernelConfig()
+    : m_profile(tsq_profile_find(kDefaultProfile))
+{
+}
+
+void
+TsqKernelConfig::SetProfile(const std::string& name)
+{
+    const struct tsq_profile* p = tsq_profile_find(name.c_str());
+    if (!p)
+    {
+        TsqBadSocketAttribute("KernelProfile", name, "one of: " + TsqProfileNames());
+    }
+    m_profile = p;
+}
+
+const struct tsq_profile*
+TsqKernelConfig::GetProfile() const
+{
+    return m_profile;
+}
+
+std::string
+TsqKernelConfig::GetProfileName() const
+{
+    return m_profile ? m_profile->name : "";
+}
+
+void
+TsqKernelConfig::SetRule(const std::string& id)
+{
+    if (id.empty())
+    {
+        m_ruleSet = false;
+        return;
+    }
+    enum tsq_rule rule;
+    if (tsq_rule_from_id(id.c_str(), &rule) != TSQ_OK)
+    {
+        TsqBadSocketAttribute("TsqRule",
+                              id,
+                              "one of: " + TsqRuleIds() + ", or empty (the profile's)");
+    }
+    m_rule = rule;
+    m_ruleSet = true;
+}
+
+std::string
+TsqKernelConfig::GetRuleId() const
+{
+    return m_ruleSet ? tsq_rule_id(m_rule) : "";
+}
+
+enum tsq_rule
+TsqKernelConfig::GetRule() const
+{
+    return m_ruleSet ? m_rule : m_profile->rule;
+}
+
+void
+TsqKernelConfig::SetLimitOutputBytes(uint32_t bytes)
+{
+    if (bytes > TSQ_LOB_MAX)
+    {
+        TsqBadSocketAttribute("LimitOutputBytes",
+                              std::to_string(bytes),
+                              "0 (the profile's) or 1..2147483647");
+    }
+    m_limitOutputBytes = bytes;
+}
+
+uint32_t
+TsqKernelConfig::GetLimitOutputBytes() const
+{
+    return m_limitOutputBytes;
+}
+
+void
+TsqKernelConfig::SetFloorBytes(uint32_t bytes)
+{
+    if (bytes > TSQ_FLOOR_MAX)
+    {
+        TsqBadSocketAttribute("FloorBytes", std::to_string(bytes), "0 (none) or 1..1073741823");
+    }
+    m_floorBytes = bytes;
+}
+
+uint32_t
+TsqKernelConfig::GetFloorBytes() const
+{
+    return m_floorBytes;
+}
+
+void
+TsqKernelConfig::SetMinTsoSegs(uint32_t segs)
+{
+    if (segs > TSQ_GSO_MAX_SEGS)
+    {
+        TsqBadSocketAttribute("MinTsoSegs", std::to_string(segs), "0 (the profile's) or 1..65535");
+    }
+    m_minTsoSegs = segs;
+}
+
+uint32_t
+TsqKernelConfig::GetMinTsoSegs() const
+{
+    return m_minTsoSegs;
+}
+
+void
+TsqKernelConfig::SetGsoMaxSize(uint32_t bytes)
+{
+    // Lower bound: autosizing forms 3.19/4.15 need gso_max_size > 1 +
+    // MAX_TCP_HEADER (304); upper bound: BIG TCP's 512 KiB.
+    if (bytes != 0 && (bytes < 1024 || bytes > 524288))
+    {
+        TsqBadSocketAttribute("GsoMaxSize",
+                              std::to_string(bytes),
+                              "0 (the profile's) or 1024..524288");
+    }
+    m_gsoMaxSize = bytes;
+}
+
+uint32_t
+TsqKernelConfig::GetGsoMaxSize() const
+{
+    return m_gsoMaxSize;
+}
+
+void
+TsqKernelConfig::SetMaxTcpHeader(uint32_t bytes)
+{
+    if (bytes > 1024)
+    {
+        TsqBadSocketAttribute("MaxTcpHeader",
+                              std::to_string(bytes),
+                              "0 (the profile's) or 1..1024");
+    }
+    m_maxTcpHeader = bytes;
+}
+
+uint32_t
+TsqKernelConfig::GetMaxTcpHeader() const
+{
+    return m_maxTcpHeader;
+}
+
+void
+TsqKernelConfig::SetTxDelay(Time delay)
+{
+    if (delay.IsStrictlyNegative() || delay.GetMicroSeconds() > TSQ_TX_DELAY_MAX)
+    {
+        std::ostringstream v;
+        v << delay.As(Time::US);
+        TsqBadSocketAttribute("TxDelay", v.str(), "0..2147483647us");
+    }
+    m_txDelayUs = static_cast<uint32_t>(delay.GetMicroSeconds());
+}
+
+Time
+TsqKernelConfig::GetTxDelay() const
+{
+    return MicroSeconds(m_txDelayUs);
+}
+
+uint32_t
+TsqKernelConfig::GsoMaxSize() const
+{
+    return m_gsoMaxSize ? m_gsoMaxSize : m_profile->gso_max_size;
+}
+
+uint32_t
+TsqKernelConfig::MaxTcpHeader() const
+{
+    return m_maxTcpHeader ? m_maxTcpHeader : m_profile->max_tcp_header;
+}
+
+uint32_t
+TsqKernelConfig::TxDelayUs() const
+{
+    return m_txDelayUs;
+}
+
+uint32_t
+TsqKernelConfig::Truesize(uint32_t payload) const
+{
+    return tsq_skb_truesize(m_profile->truesize, payload);
+}
+
+struct tsq_limit_in
+TsqKernelConfig::LimitInput(uint64_t rate,
+                            uint32_t shift,
+                            uint32_t truesize,
+                            uint32_t factor,
+                            bool paced) const
+{
+    struct tsq_limit_in in = {};
+    in.rule = GetRule();
+    in.pacing_rate = rate;
+    in.pacing_shift = shift;
+    in.truesize = truesize;
+    in.limit_output_bytes = m_limitOutputBytes ? m_limitOutputBytes : m_profile->limit_output_bytes;
+    in.factor = factor;
+    in.floor = m_floorBytes;
+    in.paced = paced;
+    in.tx_delay_us = m_txDelayUs;
+    return in;
+}
+
+struct tsq_tso_in
+TsqKernelConfig::TsoInput(uint64_t rate, uint32_t shift, uint32_t mss, uint32_t minRttUs) const
+{
+    struct tsq_tso_in in;
+    tsq_tso_in_init(&in);
+    in.form = m_profile->tso_form;
+    in.pacing_rate = rate;
+    in.pacing_shift = shift;
+    in.mss = mss;
+    in.gso_max_size = GsoMaxSize();
+    in.gso_max_segs = m_profile->gso_max_segs;
+    in.min_tso_segs = m_minTsoSegs ? m_minTsoSegs : m_profile->min_tso_segs;
+    in.max_tcp_header = MaxTcpHeader();
+    in.tso_rtt_log = m_profile->tso_rtt_log;
+    in.min_rtt_us = minRttUs;
+    return in;
+}
+
+struct tsq_pacing_in
+TsqKernelConfig::PacingInput(uint32_t mss,
+                             uint32_t cwnd,
+                             uint32_t packetsOut,
+                             uint32_t ssthresh,
+                             uint32_t srttX8Us) const
+{
+    struct tsq_pacing_in in;
+    tsq_pacing_in_init(&in);
+    in.mss = mss;
+    in.cwnd = cwnd;
+    in.packets_out = packetsOut;
+    in.ssthresh = ssthresh;
+    in.srtt_x8_us = srttX8Us;
+    in.ss_ratio = m_profile->pacing_ss_ratio;
+    in.ca_ratio = m_profile->pacing_ca_ratio;
+    in.width = m_profile->rate_width;
+    in.max_pacing_rate = tsq_rate_unknown(in.width);
+    return in;
+}
+
+} // namespace ns3
