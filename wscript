@@ -7,7 +7,8 @@
 
 
 def configure(conf):
-    # helper/tsq-results-db.cc and helper/tsq-flent-writer.cc: SQLite, zlib
+    # experiment/tsq-results-db.cc and experiment/tsq-flent-writer.cc: SQLite,
+    # zlib (the experiment module only; the model module links neither)
     conf.check_cfg(package='sqlite3', uselib_store='SQLITE3',
                    args=['--cflags', '--libs'], mandatory=True)
     conf.check_cc(lib='z', header_name='zlib.h', uselib_store='ZLIB',
@@ -20,10 +21,6 @@ def build(bld):
         'applications', 'mobility', 'propagation', 'flow-monitor',
         'traffic-control', 'stats', 'point-to-point', 'csma'])
     module.includes = ['c-core/include']
-    module.use.extend(['SQLITE3', 'ZLIB'])
-    module.defines = ['TSQ_MODULE_VERSION="0.1.0"',
-                      'TSQ_NS3_VERSION="%s"' % bld.env.VERSION,
-                      'TSQ_SOURCE_DIR="%s"' % bld.path.abspath()]
     module.source = [
         'model/tsq-core-names.cc',
         'model/tsq-tag.cc',
@@ -43,12 +40,6 @@ def build(bld):
         'model/tsq-ampdu-stats.cc',
         'model/wifi-tsq-adapter.cc',
         'helper/tsq-helper.cc',
-        'helper/p2p-bulk-scenario.cc',
-        'helper/wifi-uplink-scenario.cc',
-        'helper/tsq-results-db.cc',
-        'helper/tsq-flent-writer.cc',
-        'helper/tsq-experiment.cc',
-        'helper/tsq-live-twin.cc',
         'c-core/src/list.c',
         'c-core/src/rules.c',
         'c-core/src/sock.c',
@@ -65,8 +56,39 @@ def build(bld):
         'c-core/src/xmit.c',
     ]
 
+    # The experiment machinery (scenario builders, run loop, results
+    # database, Flent writer, live-kernel twin): its own module, so the
+    # model module links neither SQLite nor zlib and never forks.
+    experiment = bld.create_ns3_module('tsq-experiment', ['tsq'])
+    experiment.includes = ['c-core/include']
+    experiment.use.extend(['SQLITE3', 'ZLIB'])
+    experiment.defines = ['TSQ_MODULE_VERSION="0.1.0"',
+                          'TSQ_NS3_VERSION="%s"' % bld.env.VERSION,
+                          'TSQ_SOURCE_DIR="%s"' % bld.path.abspath()]
+    experiment.source = [
+        'experiment/p2p-bulk-scenario.cc',
+        'experiment/wifi-uplink-scenario.cc',
+        'experiment/tsq-results-db.cc',
+        'experiment/tsq-flent-writer.cc',
+        'experiment/tsq-experiment.cc',
+        'experiment/tsq-live-twin.cc',
+    ]
+
+    experiment_hdr = bld(features='ns3header')
+    experiment_hdr.module = 'tsq-experiment'
+    experiment_hdr.source = [
+        'experiment/tsq-option-check.h',
+        'experiment/p2p-bulk-scenario.h',
+        'experiment/wifi-uplink-scenario.h',
+        'experiment/tsq-results-db.h',
+        'experiment/tsq-flent-writer.h',
+        'experiment/tsq-experiment.h',
+        'experiment/tsq-live-twin.h',
+    ]
+
     module_test = bld.create_ns3_module_test_library('tsq')
     module_test.includes = ['c-core/include']
+    module_test.use.append('ns3-tsq-experiment')  # the tsq-results suite
     module_test.defines = ['TSQ_SOURCE_DIR="%s"' % bld.path.abspath()]
     module_test.source = [
         'test/tsq-socket-test-suite.cc',
@@ -81,7 +103,6 @@ def build(bld):
     headers = bld(features='ns3header')
     headers.module = 'tsq'
     headers.source = [
-        'helper/tsq-option-check.h',
         'model/tsq-core-names.h',
         'model/tsq-tag.h',
         'model/tsq-socket-registry.h',
@@ -100,12 +121,6 @@ def build(bld):
         'model/tsq-ampdu-stats.h',
         'model/wifi-tsq-adapter.h',
         'helper/tsq-helper.h',
-        'helper/p2p-bulk-scenario.h',
-        'helper/wifi-uplink-scenario.h',
-        'helper/tsq-results-db.h',
-        'helper/tsq-flent-writer.h',
-        'helper/tsq-experiment.h',
-        'helper/tsq-live-twin.h',
     ]
 
     if bld.env.ENABLE_EXAMPLES:

@@ -16,6 +16,7 @@
 #include "ns3/ipv4-header.h"
 #include "ns3/llc-snap-header.h"
 #include "ns3/tcp-header.h"
+#include "ns3/tsq-experiment-module.h"
 #include "ns3/tsq-module.h"
 #include "ns3/wifi-mac.h"
 #include "ns3/wifi-mpdu.h"

@@ -27,6 +27,7 @@
 
 #include "ns3/command-line.h"
 #include "ns3/core-module.h"
+#include "ns3/tsq-experiment-module.h"
 #include "ns3/tsq-module.h"
 
 #include <algorithm>

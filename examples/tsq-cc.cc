@@ -14,6 +14,7 @@
  */
 
 #include "ns3/core-module.h"
+#include "ns3/tsq-experiment-module.h"
 #include "ns3/tsq-module.h"
 
 using namespace ns3;

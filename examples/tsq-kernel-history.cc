@@ -16,6 +16,7 @@
 #include "tsq/rules.h"
 
 #include "ns3/core-module.h"
+#include "ns3/tsq-experiment-module.h"
 #include "ns3/tsq-module.h"
 
 #include <iostream>

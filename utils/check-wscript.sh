@@ -49,6 +49,14 @@ cmake_list "$top/CMakeLists.txt" TSQ_MODULE_HEADERS >"$tmp/hdr.cmake"
 waf_list "$top/wscript" headers.source >"$tmp/hdr.waf"
 compare headers "$tmp/hdr.cmake" "$tmp/hdr.waf"
 
+cmake_list "$top/CMakeLists.txt" TSQ_EXPERIMENT_SOURCES >"$tmp/xsrc.cmake"
+waf_list "$top/wscript" experiment.source >"$tmp/xsrc.waf"
+compare "experiment sources" "$tmp/xsrc.cmake" "$tmp/xsrc.waf"
+
+cmake_list "$top/CMakeLists.txt" TSQ_EXPERIMENT_HEADERS >"$tmp/xhdr.cmake"
+waf_list "$top/wscript" experiment_hdr.source >"$tmp/xhdr.waf"
+compare "experiment headers" "$tmp/xhdr.cmake" "$tmp/xhdr.waf"
+
 cmake_list "$top/CMakeLists.txt" TSQ_TEST_SOURCES >"$tmp/test.cmake"
 waf_list "$top/wscript" module_test.source >"$tmp/test.waf"
 compare tests "$tmp/test.cmake" "$tmp/test.waf"
@@ -57,7 +65,7 @@ cmake_list "$top/CMakeLists.txt" TSQ_EXAMPLES >"$tmp/ex.cmake"
 waf_list "$top/examples/wscript" examples >"$tmp/ex.waf"
 compare examples "$tmp/ex.cmake" "$tmp/ex.waf"
 
-for f in "$tmp"/src.cmake "$tmp"/test.cmake "$tmp"/ex.cmake; do
+for f in "$tmp"/src.cmake "$tmp"/xsrc.cmake "$tmp"/test.cmake "$tmp"/ex.cmake; do
     if [ ! -s "$f" ]; then
         echo "check-wscript: no items parsed into $(basename "$f")"
         status=1

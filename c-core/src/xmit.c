@@ -40,6 +40,11 @@ int tsq_write_xmit_skb(const struct tsq_xmit_in *in, struct tsq_xmit_skb *skb)
 		skb->bytes = tsq_xmit_tso_bytes(in);
 		skb->segs = tsq_div_round_up(skb->bytes, in->mss);
 	}
+	/* Nothing to send (tcp_send_head() is NULL): no skb, nothing charged. */
+	if (!skb->bytes) {
+		skb->segs = 0;
+		return TSQ_OK;
+	}
 	skb->truesize = tsq_skb_truesize(in->truesize, skb->bytes);
 	skb->factor = in->retransmit ? 1 : 0;
 	/* A one-segment skb is not GSO (tcp_set_skb_tso_segs): never cut. */

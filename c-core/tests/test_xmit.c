@@ -131,6 +131,23 @@ static void test_errors(void)
 	in.cwnd = in.autosize_segs = in.window = in.data = in.committed = 0xffffffffu;
 	CHECK(tsq_write_xmit_skb(&in, &skb) == TSQ_OK);
 	CHECK(skb.segs >= 1 && skb.truesize == 0xffffffffu);
+	/* nothing queued: no skb, no truesize to charge (a fuzzer find: the
+	 * TSO path gave 0 segments with the 832 B minimum truesize) */
+	in = base();
+	in.data = 0;
+	CHECK(tsq_write_xmit_skb(&in, &skb) == TSQ_OK);
+	CHECK_U64(skb.bytes, 0);
+	CHECK_U64(skb.segs, 0);
+	CHECK_U64(skb.truesize, 0);
+	in.tso = false;
+	CHECK(tsq_write_xmit_skb(&in, &skb) == TSQ_OK);
+	CHECK_U64(skb.segs, 0);
+	CHECK_U64(skb.truesize, 0);
+	in = base();
+	in.tso = false;
+	in.committed = 0;
+	CHECK(tsq_write_xmit_skb(&in, &skb) == TSQ_OK);
+	CHECK_U64(skb.segs, 0);
 }
 
 int main(void)

@@ -57,6 +57,9 @@ struct tsq_xmit_skb {
  * data) bytes. With TSO: tsq_mss_split_point(mss, min(tcp_cwnd_test(),
  * autosize_segs), window, data, tail, no Nagle), at least min(committed,
  * data); segs = ceil(bytes / mss). truesize = tsq_skb_truesize(bytes).
+ * With nothing to send (0 bytes: no data queued, or nothing committed
+ * without TSO) there is no skb: bytes, segs and truesize are 0, as
+ * tcp_write_xmit() stops when tcp_send_head() is NULL.
  * Returns TSQ_OK, or TSQ_ERR_INVAL for a NULL pointer, a NULL truesize
  * model or mss 0 (then *skb is zeroed).
  * Kernel: tcp_write_xmit() (net/ipv4/tcp_output.c): cwnd_quota =

@@ -138,7 +138,8 @@ static void op_xmit(struct rd *r)
 	}
 	/* never more than is queued; a segment per mss or part of one */
 	ASSERT(skb.bytes <= in.data);
-	ASSERT(skb.segs >= 1 || skb.bytes == 0);
+	ASSERT((skb.segs == 0) == (skb.bytes == 0));
+	ASSERT(skb.bytes || skb.truesize == 0);
 	if (skb.segs > 64)
 		return;
 	for (i = 0; i < skb.segs; i++) {
