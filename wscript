@@ -70,6 +70,7 @@ def build(bld):
         'experiment/wifi-uplink-scenario.cc',
         'experiment/tsq-results-db.cc',
         'experiment/tsq-flent-writer.cc',
+        'experiment/tsq-job-runner.cc',
         'experiment/tsq-experiment.cc',
         'experiment/tsq-live-twin.cc',
     ]
@@ -82,6 +83,7 @@ def build(bld):
         'experiment/wifi-uplink-scenario.h',
         'experiment/tsq-results-db.h',
         'experiment/tsq-flent-writer.h',
+        'experiment/tsq-job-runner.h',
         'experiment/tsq-experiment.h',
         'experiment/tsq-live-twin.h',
     ]

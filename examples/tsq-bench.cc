@@ -16,8 +16,8 @@
  * (Simulator::GetEventCount) and goodput, with the ratios to (a) on the
  * same link. Repetitions are interleaved (a, b, c, a, b, c, ...) and the
  * median is shown, so a load change on the machine hits every stack alike;
- * every run has a fresh child process (fork), so each is the run the
- * examples would make (see RunOnce).
+ * every run has a fresh child process (TsqJobRunner, the examples' own
+ * runner), so each is the run the examples would make (see RunInChild).
  * A benchmark prints numbers and never judges them (make bench).
  *
  *   ./tsq-bench                 # 10 s measured (+1 s warm-up), 3 repetitions
@@ -34,18 +34,13 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <ctime>
 #include <iostream>
 #include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
-
-#ifndef _WIN32
-#include <sys/types.h>
-#include <sys/wait.h>
-#include <unistd.h>
-#endif
 
 using namespace ns3;
 
@@ -126,11 +121,12 @@ Measure(const WifiUplinkConfig& config)
 }
 
 /**
- * Run \p row once, in a child process: a fresh process per run, as the
- * experiment programs run theirs (--jobs), so no repetition pays for or
- * profits from what an earlier one left in the process (allocator state,
- * caches). The scenario fixes its random streams, so every repetition
- * executes the same events (checked: BenchRow::deterministic).
+ * Run \p row once, in a child process (TsqJobRunner): a fresh process per
+ * run, as the experiment programs run theirs (--jobs), so no repetition
+ * pays for or profits from what an earlier one left in the process
+ * (allocator state, caches). The scenario fixes its random streams, so
+ * every repetition executes the same events (checked:
+ * BenchRow::deterministic).
  * \param row the row (its config runs)
  * \param s what the run measured (out)
  * \return false (after a message) if the child failed
@@ -138,55 +134,22 @@ Measure(const WifiUplinkConfig& config)
 bool
 RunInChild(const BenchRow& row, BenchSample& s)
 {
-#ifdef _WIN32
-    s = Measure(row.config); // no fork(): in this process (see above)
-    return true;
-#else
-    int fds[2];
-    if (pipe(fds) != 0)
-    {
-        std::perror("tsq-bench: pipe");
-        return false;
-    }
-    std::fflush(nullptr); // the child must not print the parent's buffers again
-    pid_t pid = fork();
-    if (pid < 0)
-    {
-        std::perror("tsq-bench: fork");
-        return false;
-    }
-    if (pid == 0)
-    {
-        close(fds[0]);
+    TsqJobRunner runner(1);
+    std::vector<TsqJobRunner::Outcome> out = runner.Run(1, [&row](std::size_t) {
         BenchSample mine = Measure(row.config);
-        ssize_t n = write(fds[1], &mine, sizeof(mine));
-        _exit(n == static_cast<ssize_t>(sizeof(mine)) ? 0 : 1);
-    }
-    close(fds[1]);
-    std::size_t got = 0;
-    while (got < sizeof(s))
-    {
-        ssize_t n = read(fds[0], reinterpret_cast<char*>(&s) + got, sizeof(s) - got);
-        if (n <= 0)
-        {
-            break;
-        }
-        got += static_cast<std::size_t>(n);
-    }
-    close(fds[0]);
-    int status = 0;
-    waitpid(pid, &status, 0);
-    if (got != sizeof(s) || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        return std::string(reinterpret_cast<const char*>(&mine), sizeof(mine));
+    });
+    if (out.size() != 1 || !out.front().ok || out.front().output.size() != sizeof(s))
     {
         std::fprintf(stderr,
-                     "tsq-bench: the run of %s %s failed (status %d)\n",
+                     "tsq-bench: the run of %s %s failed (%s)\n",
                      row.link.c_str(),
                      row.stack.c_str(),
-                     status);
+                     out.empty() ? "not run" : TsqJobRunner::Describe(out.front().status).c_str());
         return false;
     }
+    std::memcpy(&s, out.front().output.data(), sizeof(s));
     return true;
-#endif
 }
 
 /**

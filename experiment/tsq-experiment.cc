@@ -5,6 +5,7 @@
 #include "tsq-experiment.h"
 
 #include "tsq-flent-writer.h"
+#include "tsq-job-runner.h"
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
@@ -22,7 +23,6 @@
 #include <set>
 #include <sstream>
 #include <sys/types.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #ifndef TSQ_SOURCE_DIR
@@ -787,55 +787,21 @@ TsqExperiment::RunAll(const std::vector<Job>& jobs, const std::string& dir) cons
         }
         return done;
     }
-    // Each run in a child process: the parent never simulates, so every
-    // run starts from the same process state, and runs use all cores.
-    std::map<pid_t, std::pair<std::size_t, std::chrono::steady_clock::time_point>> running;
-    std::size_t next = 0;
-    std::cout << std::flush;
-    std::fflush(stderr);
-    while (next < jobs.size() || !running.empty())
-    {
-        while (next < jobs.size() && running.size() < m_jobs)
-        {
-            pid_t pid = fork();
-            if (pid < 0)
-            {
-                std::perror("fork");
-                break;
-            }
-            if (pid == 0)
-            {
-                double wall = 0;
-                RunJob(jobs[next], dir, &wall); // a failure exits nonzero
-                std::fflush(nullptr);
-                _exit(0);
-            }
-            running[pid] = {next, std::chrono::steady_clock::now()};
-            ++next;
-        }
-        if (running.empty())
-        {
-            // fork failed with nothing running: report the rest as failed
-            for (; next < jobs.size(); ++next)
-            {
-                done.push_back({next, false, 0});
-            }
-            break;
-        }
-        int status = 0;
-        pid_t pid = waitpid(-1, &status, 0);
-        auto it = running.find(pid);
-        if (pid < 0 || it == running.end())
-        {
-            continue;
-        }
-        double wall =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - it->second.second)
-                .count();
-        done.push_back({it->second.first, WIFEXITED(status) && WEXITSTATUS(status) == 0, wall});
-        running.erase(it);
-        progress(done.back());
-    }
+    // Each run in a child process (TsqJobRunner): the parent never
+    // simulates, so every run starts from the same process state, a
+    // crashing run ends only its child, and runs use all cores.
+    TsqJobRunner runner(m_jobs);
+    runner.Run(
+        jobs.size(),
+        [&](std::size_t k) {
+            double wall = 0;
+            RunJob(jobs[k], dir, &wall); // a failure exits nonzero
+            return std::string();
+        },
+        [&](const TsqJobRunner::Outcome& o, std::size_t) {
+            done.push_back({o.index, o.ok, o.wallS});
+            progress(done.back());
+        });
     return done;
 }
 

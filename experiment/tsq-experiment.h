@@ -234,8 +234,9 @@ class TsqExperiment
      */
     void RunJob(const Job& job, const std::string& dir, double* wallS) const;
     /**
-     * Run the jobs, up to m_jobs at a time in child processes (fork) when
-     * m_jobs > 1, else one by one in this process; report progress.
+     * Run the jobs, up to m_jobs at a time in child processes
+     * (TsqJobRunner) when m_jobs > 1, else one by one in this process;
+     * report progress.
      * \return one entry per job, in the order they finished
      */
     std::vector<Done> RunAll(const std::vector<Job>& jobs, const std::string& dir) const;

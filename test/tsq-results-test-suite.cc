@@ -4,9 +4,11 @@
 
 #include "ns3/test.h"
 #include "ns3/tsq-flent-writer.h"
+#include "ns3/tsq-job-runner.h"
 #include "ns3/tsq-results-db.h"
 
 #include <algorithm>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -16,7 +18,8 @@
  * \file
  * \ingroup tsq-tests
  * The results infrastructure: per-run SQLite files (TsqResultsDb), their
- * merge (utils/tsq-merge.sh) and the Flent file (TsqFlentWriter).
+ * merge (utils/tsq-merge.sh), the Flent file (TsqFlentWriter) and the job
+ * runner (TsqJobRunner).
  */
 
 #ifndef TSQ_SOURCE_DIR
@@ -283,6 +286,82 @@ class TsqFlentJsonTestCase : public TestCase
 
 /**
  * \ingroup tsq-tests
+ * TsqJobRunner with real child processes: a job that aborts or is killed
+ * ends only itself (the others' results arrive, the failure is reported
+ * with its signal), a job's output larger than a pipe's buffer arrives
+ * whole, and every job is reported exactly once with two at a time.
+ */
+class TsqJobRunnerTestCase : public TestCase
+{
+  public:
+    TsqJobRunnerTestCase()
+        : TestCase("TsqJobRunner: a crashing job loses only itself; outputs arrive whole")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::size_t n = 6;
+        TsqJobRunner runner(2);
+        std::size_t reports = 0;
+        std::vector<TsqJobRunner::Outcome> out = runner.Run(
+            n,
+            [](std::size_t k) -> std::string {
+                if (k == 1)
+                {
+                    std::abort();
+                }
+                if (k == 4)
+                {
+                    std::raise(SIGKILL);
+                }
+                if (k == 3)
+                {
+                    return std::string(300000, 'x'); // over a pipe's 64 KiB
+                }
+                return "job" + std::to_string(k);
+            },
+            [&reports](const TsqJobRunner::Outcome&, std::size_t finished) { reports = finished; });
+        NS_TEST_ASSERT_MSG_EQ(out.size(), n, "one outcome per job");
+        NS_TEST_ASSERT_MSG_EQ(reports, n, "one report per job");
+        std::vector<int> seen(n, 0);
+        for (const auto& o : out)
+        {
+            NS_TEST_ASSERT_MSG_LT(o.index, n, "index in range");
+            ++seen[o.index];
+            if (o.index == 1 || o.index == 4)
+            {
+                NS_TEST_ASSERT_MSG_EQ(o.ok, false, "job " << o.index << " failed");
+                NS_TEST_ASSERT_MSG_EQ(o.output, "", "a failed job has no output");
+                std::string why = TsqJobRunner::Describe(o.status);
+                NS_TEST_ASSERT_MSG_EQ(
+                    why.rfind("signal " + std::to_string(o.index == 1 ? SIGABRT : SIGKILL), 0),
+                    0,
+                    "reported as its signal: " << why);
+            }
+            else if (o.index == 3)
+            {
+                NS_TEST_ASSERT_MSG_EQ(o.ok, true, "job 3 ran");
+                NS_TEST_ASSERT_MSG_EQ(o.output.size(), 300000, "the whole output");
+            }
+            else
+            {
+                NS_TEST_ASSERT_MSG_EQ(o.ok, true, "job " << o.index << " ran");
+                NS_TEST_ASSERT_MSG_EQ(o.output, "job" + std::to_string(o.index), "its output");
+            }
+        }
+        for (std::size_t k = 0; k < n; ++k)
+        {
+            NS_TEST_ASSERT_MSG_EQ(seen[k], 1, "job " << k << " reported once");
+        }
+        NS_TEST_ASSERT_MSG_EQ(TsqJobRunner::Describe(0), "exit 0", "exit status text");
+        NS_TEST_ASSERT_MSG_EQ(TsqJobRunner::Describe(-1), "fork failed", "fork failure text");
+    }
+};
+
+/**
+ * \ingroup tsq-tests
  * The results infrastructure's suite.
  */
 class TsqResultsTestSuite : public TestSuite
@@ -294,6 +373,7 @@ class TsqResultsTestSuite : public TestSuite
         AddTestCase(new TsqRunKeyTestCase, TestCase::QUICK);
         AddTestCase(new TsqResultsMergeTestCase, TestCase::QUICK);
         AddTestCase(new TsqFlentJsonTestCase, TestCase::QUICK);
+        AddTestCase(new TsqJobRunnerTestCase, TestCase::QUICK);
     }
 };
 
