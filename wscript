@@ -2,7 +2,7 @@
 #
 # For waf-based ns-3 trees (<= 3.35). UNTESTED: ns-3 3.37 (CMake) is the
 # tested version, and trees older than 3.37 also need API guards (WifiMpdu
-# was WifiMacQueueItem before 3.37). utils/check-wscript.sh, run by
+# was WifiMacQueueItem before 3.37). test/check-wscript.sh, run by
 # 'make check', keeps the lists below equal to CMakeLists.txt's.
 
 
@@ -63,8 +63,10 @@ def build(bld):
     experiment.includes = ['c-core/include']
     experiment.use.extend(['SQLITE3', 'ZLIB'])
     experiment.defines = ['TSQ_MODULE_VERSION="0.1.0"',
-                          'TSQ_NS3_VERSION="%s"' % bld.env.VERSION,
-                          'TSQ_SOURCE_DIR="%s"' % bld.path.abspath()]
+                          'TSQ_NS3_VERSION="%s"' % bld.env.VERSION]
+    # The scripts of the data folder are not copied by this build: set
+    # TSQ_DATA_DIR to a folder holding experiment/tsq-plot.sh,
+    # utils/tsq-merge.sh, utils/tsq-sweep*.sh and live-kernel/tsq-live-run.sh.
     experiment.source = [
         'experiment/p2p-bulk-scenario.cc',
         'experiment/wifi-uplink-scenario.cc',
@@ -91,7 +93,6 @@ def build(bld):
     module_test = bld.create_ns3_module_test_library('tsq')
     module_test.includes = ['c-core/include']
     module_test.use.append('ns3-tsq-experiment')  # the tsq-results suite
-    module_test.defines = ['TSQ_SOURCE_DIR="%s"' % bld.path.abspath()]
     module_test.source = [
         'test/tsq-socket-test-suite.cc',
         'test/tsq-build-test-suite.cc',

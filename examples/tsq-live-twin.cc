@@ -329,7 +329,7 @@ main(int argc, char* argv[])
     }
     const std::string exeDir = ExeDir(argv[0]);
     const std::string bindir = kernelDir.empty() ? exeDir + "/../live-kernel" : kernelDir;
-    const std::string script = TsqUtilsDir() + "/../live-kernel/tsq-live-run.sh";
+    const std::string script = TsqDataDir() + "/tsq-live-run.sh";
     const std::string dir = resultsDir + "/" + name;
     if (std::system(("mkdir -p '" + dir + "'").c_str()) != 0)
     {
@@ -612,7 +612,7 @@ main(int argc, char* argv[])
     if (!files.empty())
     {
         std::string cmdline =
-            "sh '" + TsqUtilsDir() + "/tsq-merge.sh' --quiet '" + resultsDir + "/" + name + ".db'";
+            "sh '" + TsqDataDir() + "/tsq-merge.sh' --quiet '" + resultsDir + "/" + name + ".db'";
         for (const auto& f : files)
         {
             cmdline += " '" + f + "'";

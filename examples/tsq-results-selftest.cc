@@ -3,13 +3,13 @@
  *
  * Writes one synthetic run (no simulation) through the results
  * infrastructure: an SQLite run file (TsqResultsDb) and a Flent file
- * (TsqFlentWriter), so that utils/check-flent.sh can compare Flent's own
+ * (TsqFlentWriter), so that test/check-flent.sh can compare Flent's own
  * summary of the Flent file with the database. The series are made like a
  * real run's: bytes received per 200 ms interval after a warm-up, a ping
  * every 200 ms, goodput_mbps = received bits / measured time.
  *
  *   ./tsq-results-selftest --out=results/selftest
- *   sh utils/check-flent.sh results/selftest/run.flent.gz results/selftest/run.db
+ *   sh test/check-flent.sh results/selftest/run.flent.gz results/selftest/run.db
  */
 
 #include "ns3/command-line.h"

@@ -18,6 +18,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <dlfcn.h>
 #include <fstream>
 #include <iostream>
 #include <set>
@@ -25,9 +26,6 @@
 #include <sys/types.h>
 #include <unistd.h>
 
-#ifndef TSQ_SOURCE_DIR
-#define TSQ_SOURCE_DIR "."
-#endif
 
 namespace ns3
 {
@@ -145,20 +143,53 @@ TsqParseUintList(const std::string& list, std::vector<uint32_t>& out)
     return !out.empty() && list.back() != ',';
 }
 
-std::string
-TsqUtilsDir()
+namespace
 {
-    if (const char* env = std::getenv("TSQ_UTILS_DIR"))
+/** An object of this library: dladdr() names the file it was loaded from. */
+const int g_tsqDataDirAnchor = 0;
+} // namespace
+
+std::string
+TsqDataDir()
+{
+    if (const char* env = std::getenv("TSQ_DATA_DIR"))
     {
-        return env;
+        if (*env)
+        {
+            return env;
+        }
     }
-    std::string built = std::string(TSQ_SOURCE_DIR) + "/utils";
-    if (access((built + "/tsq-plot.sh").c_str(), R_OK) == 0)
+    Dl_info info;
+    if (dladdr(&g_tsqDataDirAnchor, &info) == 0 || !info.dli_fname)
     {
-        return built;
+        return "";
     }
-    return "utils";
+    std::string lib = info.dli_fname;
+    std::size_t slash = lib.rfind('/');
+    std::string dir = slash == std::string::npos ? "." : lib.substr(0, slash);
+    for (const char* rel : {"/share/tsq", "/../share/tsq"})
+    {
+        if (access((dir + rel + "/tsq-plot.sh").c_str(), R_OK) == 0)
+        {
+            return dir + rel;
+        }
+    }
+    return "";
 }
+
+namespace
+{
+/**
+ * \return the path of the data folder's script \p name, or
+ *         "$TSQ_DATA_DIR/<name>" (for the user to set) when it is not found
+ */
+std::string
+DataScript(const std::string& name)
+{
+    std::string dir = TsqDataDir();
+    return (dir.empty() ? std::string("$TSQ_DATA_DIR") : dir) + "/" + name;
+}
+} // namespace
 
 // ---------------------------------------------------------------- TsqTable
 
@@ -404,7 +435,7 @@ TsqExperiment::Parse(int argc, char* argv[])
                    m_name);
     m_cmd.AddValue("flent", "write a .flent.gz beside each TCP run's database", m_flent);
     m_cmd.AddValue("merge", "merge the runs into RESULTSDIR/NAME.db (utils/tsq-merge.sh)", m_merge);
-    m_cmd.AddValue("plot", "draw the plots with utils/tsq-plot.sh (gnuplot)", m_plot);
+    m_cmd.AddValue("plot", "draw the plots with experiment/tsq-plot.sh (gnuplot)", m_plot);
     m_cmd.AddValue("jobsFile",
                    "write one command per run to this file (for utils/tsq-sweep.sh) and stop",
                    m_jobsFile);
@@ -568,7 +599,7 @@ TsqExperiment::WriteJobsFile(const std::vector<Job>& jobs) const
         }
     }
     out << "# " << m_experiment << ": " << jobs.size() << " run(s), one per line; run with\n"
-        << "#   sh " << TsqUtilsDir() << "/tsq-sweep.sh --results " << m_resultsDir << " " << m_name
+        << "#   sh " << DataScript("tsq-sweep.sh") << " --results " << m_resultsDir << " " << m_name
         << " " << m_jobsFile << "\n";
     for (const Job& job : jobs)
     {
@@ -578,7 +609,7 @@ TsqExperiment::WriteJobsFile(const std::vector<Job>& jobs) const
     std::cout << "wrote " << jobs.size() << " job(s) to " << m_jobsFile << "\n"
               << "run them on all local cores (merged into " << m_resultsDir << "/" << m_name
               << ".db as they finish):\n"
-              << "  sh " << TsqUtilsDir() << "/tsq-sweep.sh --results " << m_resultsDir << " "
+              << "  sh " << DataScript("tsq-sweep.sh") << " --results " << m_resultsDir << " "
               << m_name << " " << m_jobsFile << "\n"
               << "then print the table and draw the plots:\n"
               << "  " << m_program << " --fromDb=" << m_resultsDir << "/" << m_name << ".db";
@@ -627,7 +658,13 @@ TsqExperiment::Plot(const std::vector<TsqRow>& rows, const std::string& db) cons
     {
         return;
     }
-    const std::string utils = TsqUtilsDir();
+    const std::string data = TsqDataDir();
+    if (data.empty())
+    {
+        std::cerr << "plot: NOT drawn: the module's data folder (share/tsq, with tsq-plot.sh) "
+                     "is not beside the experiment library; set TSQ_DATA_DIR\n";
+        return;
+    }
     const std::string stem = m_resultsDir + "/" + m_name;
     std::string keys;
     for (const TsqRow& row : rows)
@@ -670,7 +707,7 @@ TsqExperiment::Plot(const std::vector<TsqRow>& rows, const std::string& db) cons
     {
         std::string png = stem + (f.latency ? "-latency.png" : "-goodput.png");
         std::ostringstream cmd;
-        cmd << "sh " << Quote(utils + "/tsq-plot.sh") << " --where " << Quote(where)
+        cmd << "sh " << Quote(data + "/tsq-plot.sh") << " --where " << Quote(where)
             << " --seed-points " << Quote(seedFile(f.latency)) << " --title " << Quote(m_title)
             << " --xlabel " << Quote(m_plotXLabel) << " --ylabel " << Quote(f.ylabel)
             << (m_plotLogX ? " --logx" : "") << " " << Quote(db) << " " << m_plotX << " " << f.y
@@ -701,7 +738,7 @@ TsqExperiment::Plot(const std::vector<TsqRow>& rows, const std::string& db) cons
     {
         std::string png = stem + "-timeseries.png";
         std::ostringstream cmd;
-        cmd << "sh " << Quote(utils + "/tsq-plot.sh") << " --run " << Text(*pick, "run_key")
+        cmd << "sh " << Quote(data + "/tsq-plot.sh") << " --run " << Text(*pick, "run_key")
             << " --title "
             << Quote(m_experiment + " " + Text(*pick, "point") + " seed " + Text(*pick, "seed") +
                      ": goodput and ping RTT")
@@ -953,10 +990,15 @@ TsqExperiment::Execute()
     }
     std::cout << ")\n";
     std::string plotDb = files.front();
-    if (m_merge)
+    if (m_merge && TsqDataDir().empty())
+    {
+        std::cout << "merge into " << merged << " FAILED: the module's data folder (share/tsq) "
+                  << "is not beside the experiment library; set TSQ_DATA_DIR\n";
+    }
+    else if (m_merge)
     {
         std::string cmd =
-            "sh " + Quote(TsqUtilsDir() + "/tsq-merge.sh") + " --quiet " + Quote(merged);
+            "sh " + Quote(TsqDataDir() + "/tsq-merge.sh") + " --quiet " + Quote(merged);
         for (const auto& f : files)
         {
             cmd += " " + Quote(f);

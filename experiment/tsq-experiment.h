@@ -288,10 +288,15 @@ bool TsqParseUintList(const std::string& list, std::vector<uint32_t>& out);
 
 /**
  * \ingroup tsq
- * \return the folder of the module's utils/ scripts: $TSQ_UTILS_DIR, else
- *         the source tree's utils/ recorded at build time, else "utils"
+ * The module's data folder: the scripts the programs run or print
+ * (tsq-plot.sh, tsq-merge.sh, tsq-sweep.sh, tsq-sweep-slurm.sh,
+ * tsq-live-run.sh), which the build copies to share/tsq beside the
+ * experiment library and `make install` installs to <prefix>/share/tsq.
+ * \return $TSQ_DATA_DIR if set, else <dir>/share/tsq or <dir>/../share/tsq
+ *         of the folder <dir> the experiment library was loaded from
+ *         (whichever holds tsq-plot.sh), else "" (not found)
  */
-std::string TsqUtilsDir();
+std::string TsqDataDir();
 
 } // namespace ns3
 

@@ -3,6 +3,7 @@
  */
 
 #include "ns3/test.h"
+#include "ns3/tsq-experiment.h"
 #include "ns3/tsq-flent-writer.h"
 #include "ns3/tsq-job-runner.h"
 #include "ns3/tsq-results-db.h"
@@ -18,27 +19,15 @@
  * \file
  * \ingroup tsq-tests
  * The results infrastructure: per-run SQLite files (TsqResultsDb), their
- * merge (utils/tsq-merge.sh), the Flent file (TsqFlentWriter) and the job
+ * merge (tsq-merge.sh from TsqDataDir()), the Flent file (TsqFlentWriter) and the job
  * runner (TsqJobRunner).
  */
-
-#ifndef TSQ_SOURCE_DIR
-#define TSQ_SOURCE_DIR "."
-#endif
 
 namespace ns3
 {
 
 namespace
 {
-
-/** \return the module's source folder (env TSQ_SOURCE_DIR overrides) */
-std::string
-SourceDir()
-{
-    const char* env = std::getenv("TSQ_SOURCE_DIR");
-    return env && *env ? env : TSQ_SOURCE_DIR;
-}
 
 /** \return a shell-quoted argument */
 std::string
@@ -187,7 +176,7 @@ class TsqResultsMergeTestCase : public TestCase
         std::ofstream(CreateTempDirFilename("runs/c.db.part")) << "partial";
         std::ofstream(CreateTempDirFilename("runs/junk.db")) << "not a database";
 
-        const std::string merge = "sh " + ShellQuote(SourceDir() + "/utils/tsq-merge.sh") +
+        const std::string merge = "sh " + ShellQuote(TsqDataDir() + "/tsq-merge.sh") +
                                   " --quiet " + ShellQuote(out) + " " + ShellQuote(runA) + " " +
                                   ShellQuote(runB) + " " +
                                   ShellQuote(CreateTempDirFilename("runs")) + " >&2";

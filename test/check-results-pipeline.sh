@@ -2,14 +2,14 @@
 # check-results-pipeline.sh -- end-to-end check of the sweep tools: a small
 # sweep of synthetic runs (tsq-results-selftest) through utils/tsq-sweep.sh
 # (GNU parallel, merging as runs finish), merged twice more by hand, then
-# plotted with utils/tsq-plot.sh (seed points, a per-run time series).
+# plotted with experiment/tsq-plot.sh (seed points, a per-run time series).
 #
-# Usage: utils/check-results-pipeline.sh SELFTEST_PROGRAM WORKDIR
+# Usage: test/check-results-pipeline.sh SELFTEST_PROGRAM WORKDIR
 set -eu
 [ $# -eq 2 ] || { echo "usage: check-results-pipeline.sh SELFTEST WORKDIR" >&2; exit 2; }
 prog=$1
 work=$2
-utils=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$(dirname "$0")/.." && pwd)
 rm -rf "$work"
 mkdir -p "$work"
 cd "$work"
@@ -27,23 +27,23 @@ printf '# x y label\n10 43 Linux 4.16 (seed 004)\n8 124 Linux 4.16 (seed 004)\n'
 
 fail() { echo "check-results-pipeline: FAIL: $*" >&2; exit 1; }
 
-sh "$utils/tsq-sweep.sh" --merge-every 1 --progress-every 1 -j 2 pipeline jobs.txt ||
+sh "$top/utils/tsq-sweep.sh" --merge-every 1 --progress-every 1 -j 2 pipeline jobs.txt ||
     fail "tsq-sweep.sh"
 n=$(sqlite3 results/pipeline.db "SELECT count(*) FROM runs;")
 [ "$n" -eq 6 ] || fail "expected 6 runs in results/pipeline.db, found $n"
 s=$(sqlite3 results/pipeline.db "SELECT count(*) FROM series;")
-sh "$utils/tsq-merge.sh" --strict results/pipeline.db results/pipeline >/dev/null
-sh "$utils/tsq-merge.sh" --strict results/pipeline.db results/pipeline/*/run.db >/dev/null
+sh "$top/utils/tsq-merge.sh" --strict results/pipeline.db results/pipeline >/dev/null
+sh "$top/utils/tsq-merge.sh" --strict results/pipeline.db results/pipeline/*/run.db >/dev/null
 n2=$(sqlite3 results/pipeline.db "SELECT count(*) FROM runs;")
 s2=$(sqlite3 results/pipeline.db "SELECT count(*) FROM series;")
 if [ "$n2" -ne 6 ] || [ "$s2" -ne "$s" ]; then
     fail "merging again changed the database ($n2 runs, $s2 series rows; was 6, $s)"
 fi
 
-sh "$utils/tsq-plot.sh" --seed-points seed.txt --where "experiment = 'results-selftest'" \
+sh "$top/experiment/tsq-plot.sh" --seed-points seed.txt --where "experiment = 'results-selftest'" \
     results/pipeline.db pacing_shift goodput_mbps goodput.png || fail "tsq-plot.sh"
 key=$(sqlite3 results/pipeline.db "SELECT substr(run_key, 1, 10) FROM runs LIMIT 1;")
-sh "$utils/tsq-plot.sh" --run "$key" results/pipeline.db goodput_mbps,ping_rtt_ms series.png ||
+sh "$top/experiment/tsq-plot.sh" --run "$key" results/pipeline.db goodput_mbps,ping_rtt_ms series.png ||
     fail "tsq-plot.sh --run"
 for f in goodput.png series.png; do
     [ -s "$f" ] || fail "$f not written"

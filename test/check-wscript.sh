@@ -1,7 +1,7 @@
 #!/bin/sh
 # The waf build (wscript, for ns-3 <= 3.35) cannot run here, so check that its
 # source, header, test and example lists equal CMakeLists.txt's.
-# Usage: utils/check-wscript.sh [module-dir]
+# Usage: test/check-wscript.sh [module-dir]
 set -eu
 top=${1:-$(dirname "$0")/..}
 tmp=$(mktemp -d)

@@ -2,14 +2,14 @@
 # tsq-plot.sh -- gnuplot PNGs from a tsq results database.
 #
 # Usage:
-#   utils/tsq-plot.sh [options] DB X_COLUMN Y_COLUMN OUT.png
+#   experiment/tsq-plot.sh [options] DB X_COLUMN Y_COLUMN OUT.png
 #       Y against X over the rows of `runs`: the mean over seeds (all runs
 #       with the same X) with error bars (min..max, or +-1 sample standard
 #       deviation with --spread stddev), optionally one curve per value of
 #       --by, and the seed's published points beside ours (--seed-points).
 #       A non-numeric X (e.g. a kernel rule "3.6", "4.14") is plotted as
 #       categories in version order.
-#   utils/tsq-plot.sh [options] --run RUN_KEY DB SERIES[,SERIES2] OUT.png
+#   experiment/tsq-plot.sh [options] --run RUN_KEY DB SERIES[,SERIES2] OUT.png
 #       Time series of one run (RUN_KEY or a unique prefix of it) from the
 #       `series` table; with two series the second uses the right axis (as
 #       Flent's goodput + ping plot). SERIES "ampdu_histogram" draws the
@@ -24,7 +24,7 @@
 #   --title TEXT  --xlabel TEXT  --ylabel TEXT  --logx  --size W,H
 #
 # Example:
-#   utils/tsq-plot.sh --where "experiment = 'pacing-shift'" \
+#   experiment/tsq-plot.sh --where "experiment = 'pacing-shift'" \
 #       --seed-points doc/figures/seed-004-goodput.txt \
 #       results/pacing-shift.db pacing_shift goodput_mbps results/shift.png
 #

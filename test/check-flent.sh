@@ -3,7 +3,7 @@
 # flent and check that Flent's own summary mean of "TCP upload" equals the
 # run's goodput_mbps in a results database within a tolerance.
 #
-# Usage: utils/check-flent.sh FILE.flent.gz DB [TOLERANCE_PERCENT]
+# Usage: test/check-flent.sh FILE.flent.gz DB [TOLERANCE_PERCENT]
 #
 #   The run is found in DB by the TSQ_RUN_KEY recorded in the Flent file, so
 #   DB may be the run's own file or a merged sweep database. Runs

@@ -3,7 +3,7 @@
 # its table, its files and that flent's summary of a written .flent.gz
 # matches the database (the CTest test "example-pacing-shift-quick").
 #
-# Usage: utils/check-pacing-shift-quick.sh PROGRAM OUTDIR
+# Usage: test/check-pacing-shift-quick.sh PROGRAM OUTDIR
 #   PROGRAM  the built examples/tsq-pacing-shift
 #   OUTDIR   scratch results folder (emptied first)
 set -eu
