@@ -22,7 +22,7 @@ build:
 	cmake -S . -B $(BUILD) $(CMAKE_FLAGS)
 	cmake --build $(BUILD) -j$(JOBS)
 
-# Reproduction 1 (seed 004's pacing-shift table) in its quick mode: the
+# Reproduction 1 (reference 004's pacing-shift table) in its quick mode: the
 # table beside Linux's numbers, results/demo.db, plots and .flent.gz files.
 demo:
 	sh utils/install-deps.sh demo

@@ -12,7 +12,7 @@
  * names the value and the allowed range (CTest checks both, see
  * CMakeLists.txt).
  *
- *   tsq-bad-attribute --attr=PacingShift --value=40
+ *   tsq-bad-attribute --attr=InitialPacingShift --value=40
  */
 
 #include "ns3/command-line.h"
@@ -30,7 +30,7 @@ using namespace ns3;
 int
 main(int argc, char* argv[])
 {
-    std::string attr = "PacingShift";
+    std::string attr = "InitialPacingShift";
     std::string value = "10";
     CommandLine cmd(__FILE__);
     cmd.AddValue("attr", "ns3::TsqTcpSocket attribute name", attr);

@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * Reproduction 3: CUBIC against BBR (seed 000: "we switched to BBR, but
+ * Reproduction 3: CUBIC against BBR (reference 000: "we switched to BBR, but
  * things got worse than before; the throughput dropped by 50%, never
  * passing the 20Mb/s line"), at the default TSQ of the article's kernel
  * (linux-4.14: rule 3.19, whose limit is pacing rate >> 10 whatever a
@@ -24,7 +24,7 @@ main(int argc, char* argv[])
 {
     TsqExperiment exp(
         "cc",
-        "Reproduction 3: CUBIC vs BBR (seed 000): linux-4.14 shift 10, linux-4.16 shift 8",
+        "Reproduction 3: CUBIC vs BBR (reference 000): linux-4.14 shift 10, linux-4.16 shift 8",
         __FILE__);
     exp.SetDefaults(3, 10, 2, 1, 3, 1);
     WifiUplinkConfig& base = exp.GetBaseConfig();
@@ -68,7 +68,7 @@ main(int argc, char* argv[])
             }
         };
         p.reference = {pt.article};
-        p.seedGoodputMbps = pt.seedMbps;
+        p.referenceGoodputMbps = pt.seedMbps;
         exp.AddPoint(p);
     }
     exp.AddColumns(TsqExperiment::GoodputColumns());
@@ -80,6 +80,6 @@ main(int argc, char* argv[])
                 "article's kernel; its rule has no shift); shift 8: linux-4.16, whose "
                 "mac80211 sets it. BBR paces, as Linux >= 4.13 does without fq.");
     exp.SetPlotX("point", "congestion control and shift");
-    exp.SetSeedLabel("article (seed 000, prose)");
+    exp.SetReferenceLabel("article (reference 000, prose)");
     return exp.Execute();
 }

@@ -1,12 +1,12 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * Reproduction 2: the article's TSQ-floor experiment (seed 000, kernel
+ * Reproduction 2: the article's TSQ-floor experiment (reference 000, kernel
  * 4.14). One station uploads to the AP over 802.11n with the linux-4.14
  * profile (TSQ limit max(2 truesize, rate >> 10), capped by
  * tcp_limit_output_bytes; mac80211 of 4.14 leaves the shift at 10); the
  * runs force a lower bound on the limit of 64 KB, 128 KB, 256 KB, 1 MB and
- * 10 MB, then TSQ off, then UDP saturation of the same link. The seed's
+ * 10 MB, then TSQ off, then UDP saturation of the same link. The reference's
  * values are prose and printed as such beside ours.
  *
  *   ./tsq-floor                     # full: 3 seeds x 10 s per point
@@ -24,7 +24,7 @@ int
 main(int argc, char* argv[])
 {
     TsqExperiment exp("floor",
-                      "Reproduction 2: the article's TSQ floor (seed 000: linux-4.14)",
+                      "Reproduction 2: the article's TSQ floor (reference 000: linux-4.14)",
                       __FILE__);
     exp.SetDefaults(3, 10, 2, 1, 3, 1);
     WifiUplinkConfig& base = exp.GetBaseConfig();
@@ -59,7 +59,7 @@ main(int argc, char* argv[])
         uint32_t bytes = f.bytes;
         p.apply = [bytes](WifiUplinkConfig& c) { c.floorBytes = bytes; };
         p.reference = {f.article};
-        p.seedGoodputMbps = f.seedMbps;
+        p.referenceGoodputMbps = f.seedMbps;
         exp.AddPoint(p);
     }
     TsqExperimentPoint off;
@@ -71,7 +71,7 @@ main(int argc, char* argv[])
     udp.label = "8-udp";
     udp.apply = [](WifiUplinkConfig& c) { c.traffic = "udp"; };
     udp.reference = {"~100 Mb/s (UDP)"};
-    udp.seedGoodputMbps = 100;
+    udp.referenceGoodputMbps = 100;
     exp.AddPoint(udp);
 
     exp.AddColumns(TsqExperiment::GoodputColumns());
@@ -85,6 +85,6 @@ main(int argc, char* argv[])
                 "~60 at 64 KB, >90 Mb/s with +2 ms at 128 KB, ~100 UDP, no gain and more "
                 "delay up to 10 MB.");
     exp.SetPlotX("point", "TSQ configuration");
-    exp.SetSeedLabel("article (seed 000, prose)");
+    exp.SetReferenceLabel("article (reference 000, prose)");
     return exp.Execute();
 }

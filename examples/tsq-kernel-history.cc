@@ -2,14 +2,14 @@
  * SPDX-License-Identifier: GPL-2.0-only
  *
  * Reproduction 4: the history of the TSQ limit. The same WiFi upload
- * (seed 004's scenario: linux-4.16 profile, ath9k, mac80211's shift policy,
+ * (reference 004's scenario: linux-4.16 profile, ath9k, mac80211's shift policy,
  * a host behind the AP) under every TSQ rule of the C core, from 3.6's fixed
  * 128 KB to 6.16: the curve no single real kernel can show. Only the rule
  * changes; the rest of the profile (TSO autosizing, cwnd validation,
  * truesize) stays the kernel profile's.
  *
  *   ./tsq-kernel-history                  # full: 3 seeds x 10 s per rule
- *   ./tsq-kernel-history --shift=none     # without mac80211's shift 8
+ *   ./tsq-kernel-history --deviceShift=none     # without mac80211's shift 8
  *   ./tsq-kernel-history --rules=3.19,4.15
  */
 
@@ -96,12 +96,12 @@ main(int argc, char* argv[])
     exp.AddColumns(TsqExperiment::LatencyColumns());
     exp.AddColumns(TsqExperiment::StackColumns());
     exp.AddNote("Each row: the linux-4.16 profile with only the TSQ rule replaced; mac80211's "
-                "shift policy (--shift, default: the profile's 8) applies to the 4.15+ rules, "
+                "shift policy (--deviceShift, default: the profile's 8) applies to the 4.15+ rules, "
                 "earlier rules use rate >> 10 as their kernels did.");
     exp.AddNote("Equal rows are equal runs, by the rules: 3.13's max(lob, rate >> 10) never "
                 "goes below the lob, which is 3.6's whole limit; 5.0 and 6.16 differ from "
                 "4.15 only for paced flows (CUBIC here is not) and in the default lob (the "
                 "profile's 256 KB is kept).");
-    exp.SetPlotX("policy", "TSQ rule (kernel release)");
+    exp.SetPlotX("tsq_rule", "TSQ rule (kernel release)");
     return exp.Execute();
 }

@@ -1,7 +1,7 @@
 /*
  * SPDX-License-Identifier: GPL-2.0-only
  *
- * Reproduction 1: mac80211's sk_pacing_shift table (seed 004, commit
+ * Reproduction 1: mac80211's sk_pacing_shift table (reference 004, commit
  * 36148c2bbfbe). One station uploads over 802.11n (HT40, short GI, MCS7)
  * to a host behind the AP, with the linux-4.16 kernel profile and the ath9k
  * driver profile; the WiFi device forces each shift in turn (10 = pre-patch,
@@ -30,7 +30,7 @@ int
 main(int argc, char* argv[])
 {
     TsqExperiment exp("pacing-shift",
-                      "Reproduction 1: mac80211 sk_pacing_shift (seed 004: linux-4.16, ath9k)",
+                      "Reproduction 1: mac80211 sk_pacing_shift (reference 004: linux-4.16, ath9k)",
                       __FILE__);
     exp.SetDefaults(5, 10, 2, 2, 4, 1);
     WifiUplinkConfig& base = exp.GetBaseConfig();
@@ -60,7 +60,7 @@ main(int argc, char* argv[])
         }
     }
 
-    // Seed 004: average of 5 iterations of 10-s netperf runs, ath9k.
+    // Reference 004: average of 5 iterations of 10-s netperf runs, ath9k.
     const std::map<uint32_t, double> seed004{{10, 43.21}, {9, 78.17}, {8, 123.94}, {7, 128.31}};
     for (uint32_t s : list)
     {
@@ -75,9 +75,9 @@ main(int argc, char* argv[])
             std::snprintf(mbps, sizeof(mbps), "%.2f", it->second);
             std::snprintf(ratio, sizeof(ratio), "%.2f", it->second / seed004.at(10));
             p.reference = {mbps, ratio, s == 10 ? "~3" : (s == 8 ? "~10" : "")};
-            p.seedGoodputMbps = it->second;
+            p.referenceGoodputMbps = it->second;
         }
-        p.seedLatencyMs = s == 10 ? 3 : (s == 8 ? 10 : p.seedLatencyMs);
+        p.referenceLatencyMs = s == 10 ? 3 : (s == 8 ? 10 : p.referenceLatencyMs);
         exp.AddPoint(p);
     }
     exp.AddColumns(TsqExperiment::GoodputColumns());
@@ -87,12 +87,12 @@ main(int argc, char* argv[])
     exp.AddColumns(TsqExperiment::LatencyColumns());
     exp.AddColumn({"Linux ping", TsqColumn::REFERENCE, "", 0, 1, 2});
     exp.AddColumns(TsqExperiment::StackColumns());
-    exp.AddNote("ratio: goodput / goodput of the first shift listed. Linux: seed 004 "
+    exp.AddNote("ratio: goodput / goodput of the first shift listed. Linux: reference 004 "
                 "(36148c2bbfbe), ath9k, mean of 5 x 10-s netperf runs; Linux ping: "
                 "\"latency for competing flows increases from ~3 ms to ~10 ms\".");
     exp.AddNote("limit, queued, cwnd, pkts out, srtt: first station's socket, sampled every "
                 "sampleInterval; MPDU/AMPDU: data PSDUs of the stations.");
     exp.SetPlotX("pacing_shift", "sk_pacing_shift");
-    exp.SetSeedLabel("Linux ath9k (seed 004)");
+    exp.SetReferenceLabel("Linux ath9k (reference 004)");
     return exp.Execute();
 }

@@ -57,7 +57,7 @@ main(int argc, char* argv[])
     const double step = 0.2;
     TsqRunRecord run("results-selftest", seed);
     run.SetParam("kernel_profile", "linux-4.16");
-    run.SetParam("policy", "shift");
+    run.SetParam("tsq_rule", "4.15");
     run.SetParam("pacing_shift", shift);
     run.SetParam("floor_bytes", 0);
     run.SetParam("cc", "cubic");

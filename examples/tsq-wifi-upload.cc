@@ -7,7 +7,7 @@
  * senders use the TSQ socket (linux-4.16, mac80211 shift 8) unless --tsq=0.
  *
  *   ./tsq-wifi-upload --duration=10 --nSta=1 --cc=cubic
- *   ./tsq-wifi-upload --shift=10 --driver=ath9k
+ *   ./tsq-wifi-upload --deviceShift=10 --driver=ath9k
  */
 
 #include "ns3/command-line.h"

@@ -551,9 +551,9 @@ TsqExperiment::SetPlotX(const std::string& column, const std::string& label, boo
 }
 
 void
-TsqExperiment::SetSeedLabel(const std::string& label)
+TsqExperiment::SetReferenceLabel(const std::string& label)
 {
-    m_seedLabel = label;
+    m_referenceLabel = label;
 }
 
 std::string
@@ -673,21 +673,21 @@ TsqExperiment::Plot(const std::vector<TsqRow>& rows, const std::string& db) cons
     }
     const std::string where = "run_key IN (" + keys + ")";
 
-    // The seed's points at the X of our runs of the same point.
+    // The reference's points at the X of our runs of the same point.
     auto seedFile = [&](bool latency) {
-        std::string path = stem + (latency ? "-seed-latency.txt" : "-seed-goodput.txt");
+        std::string path = stem + (latency ? "-reference-latency.txt" : "-reference-goodput.txt");
         std::ofstream out(path);
-        out << "# x y label: the seed's published values (" << m_experiment << ")\n";
+        out << "# x y label: the reference's published values (" << m_experiment << ")\n";
         std::set<std::string> done;
         for (const TsqRow& row : rows)
         {
             std::string label = Text(row, "point");
             for (const auto& p : m_points)
             {
-                double y = latency ? p.seedLatencyMs : p.seedGoodputMbps;
+                double y = latency ? p.referenceLatencyMs : p.referenceGoodputMbps;
                 if (p.label == label && !std::isnan(y) && done.insert(label).second)
                 {
-                    out << Text(row, m_plotX) << " " << y << " " << m_seedLabel << "\n";
+                    out << Text(row, m_plotX) << " " << y << " " << m_referenceLabel << "\n";
                 }
             }
         }
@@ -708,7 +708,7 @@ TsqExperiment::Plot(const std::vector<TsqRow>& rows, const std::string& db) cons
         std::string png = stem + (f.latency ? "-latency.png" : "-goodput.png");
         std::ostringstream cmd;
         cmd << "sh " << Quote(data + "/tsq-plot.sh") << " --where " << Quote(where)
-            << " --seed-points " << Quote(seedFile(f.latency)) << " --title " << Quote(m_title)
+            << " --reference-points " << Quote(seedFile(f.latency)) << " --title " << Quote(m_title)
             << " --xlabel " << Quote(m_plotXLabel) << " --ylabel " << Quote(f.ylabel)
             << (m_plotLogX ? " --logx" : "") << " " << Quote(db) << " " << m_plotX << " " << f.y
             << " " << Quote(png) << " >/dev/null";

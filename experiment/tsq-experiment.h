@@ -23,10 +23,10 @@
  * \ingroup tsq
  * The run loop, the table and the result files shared by the reproduction
  * programs (examples/tsq-pacing-shift.cc, ...): a program declares its
- * points (one configuration of WifiUplinkScenario each), the seed's values
+ * points (one configuration of WifiUplinkScenario each), the reference's values
  * and the table's columns; TsqExperiment parses and validates every option,
  * runs every point under every seed, writes one database (and one
- * .flent.gz) per run, merges them, prints the table beside the seed's
+ * .flent.gz) per run, merges them, prints the table beside the reference's
  * values and draws the plots.
  */
 
@@ -36,7 +36,7 @@ namespace ns3
 /**
  * \ingroup tsq
  * \brief One point of an experiment: a change to the base configuration,
- * run under every seed, and what the seed published for it.
+ * run under every seed, and what the reference published for it.
  */
 struct TsqExperimentPoint
 {
@@ -44,12 +44,12 @@ struct TsqExperimentPoint
     std::string label;
     /** applied to a copy of the base configuration */
     std::function<void(WifiUplinkConfig&)> apply;
-    /** the seed's values, one per TsqColumn::REFERENCE column ("" or "-": none) */
+    /** the reference's values, one per TsqColumn::REFERENCE column ("" or "-": none) */
     std::vector<std::string> reference;
-    /** the seed's goodput for the plot, Mb/s (NaN: none) */
-    double seedGoodputMbps{std::numeric_limits<double>::quiet_NaN()};
-    /** the seed's latency for the plot, ms (NaN: none) */
-    double seedLatencyMs{std::numeric_limits<double>::quiet_NaN()};
+    /** the reference's goodput for the plot, Mb/s (NaN: none) */
+    double referenceGoodputMbps{std::numeric_limits<double>::quiet_NaN()};
+    /** the reference's latency for the plot, ms (NaN: none) */
+    double referenceLatencyMs{std::numeric_limits<double>::quiet_NaN()};
 };
 
 /**
@@ -200,9 +200,9 @@ class TsqExperiment
      */
     void SetPlotX(const std::string& column, const std::string& label, bool logx = false);
     /**
-     * \param label legend of the seed's points in the plots (e.g. "Linux, seed 004")
+     * \param label legend of the reference's points in the plots (e.g. "Linux, reference 004")
      */
-    void SetSeedLabel(const std::string& label);
+    void SetReferenceLabel(const std::string& label);
 
     /**
      * Validate every run's configuration, then run them all (or write the
@@ -275,7 +275,7 @@ class TsqExperiment
     std::string m_plotX{"point"};
     std::string m_plotXLabel{"point"};
     bool m_plotLogX{false};
-    std::string m_seedLabel{"published (seed)"};
+    std::string m_referenceLabel{"published (reference)"};
 };
 
 /**

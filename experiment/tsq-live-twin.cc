@@ -188,12 +188,60 @@ TsqLiveKernelLimit(const TsqLiveConfig& config, uint64_t pacingRate)
     in.limit_output_bytes = config.limitOutputBytes ? config.limitOutputBytes : 4194304;
     in.tx_delay_us = config.txDelayUs;
     uint64_t limit = 0;
-    if (tsq_tsq_limit(&in, &limit) != TSQ_OK)
+    if (tsq_limit(&in, &limit) != TSQ_OK)
     {
         return 0;
     }
     return limit;
 }
+
+namespace
+{
+/**
+ * Run tsq-live-run.sh with \p args into \p outDir (its output in
+ * outDir.log), under timeout(1): a run wedged anywhere (a program that
+ * never returns, a namespace that cannot be removed) is stopped with
+ * SIGTERM after the flow's duration plus 90 s, so its script cleans up,
+ * and fails alone.
+ * \return the script's exit status (124: timed out), with \p message the
+ *         last line of its log when it is not 0
+ */
+int
+RunLiveScript(const std::string& script,
+              const std::string& args,
+              uint32_t durationMs,
+              const std::string& outDir,
+              std::string& message)
+{
+    const uint32_t limitS = durationMs / 1000 + 90;
+    std::ostringstream cmd;
+    cmd << "timeout -k 10 " << limitS << " sh " << Quote(script) << args << " " << Quote(outDir)
+        << " >" << Quote(outDir + ".log") << " 2>&1";
+    int st = std::system(cmd.str().c_str());
+    int rc = WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+    if (rc == 0)
+    {
+        return 0;
+    }
+    std::ifstream log(outDir + ".log");
+    std::string line;
+    message.clear();
+    while (std::getline(log, line))
+    {
+        message = line;
+    }
+    if (rc == 124 || rc == 137)
+    {
+        message = "tsq-live-run.sh did not end within " + std::to_string(limitS) +
+                  " s (stopped; last line: " + (message.empty() ? "none" : message) + ")";
+    }
+    else if (message.empty())
+    {
+        message = "tsq-live-run.sh failed (exit " + std::to_string(rc) + ")";
+    }
+    return rc;
+}
+} // namespace
 
 int
 TsqRunLiveKernel(const TsqLiveConfig& config,
@@ -205,10 +253,10 @@ TsqRunLiveKernel(const TsqLiveConfig& config,
 {
     const struct tsq_gate_params& g = config.gate;
     std::ostringstream cmd;
-    cmd << "sh " << Quote(script) << " --bindir " << Quote(bindir) << " --duration-ms "
-        << config.durationMs << " --cc " << Quote(config.cc) << " --tx-delay-us "
-        << config.txDelayUs << " --ssthresh " << config.ssthresh << " --gro "
-        << (config.gro ? "on" : "off") << (config.quickack ? " --quickack" : "")
+    cmd << " --bindir " << Quote(bindir) << " --duration-ms " << config.durationMs << " --cc "
+        << Quote(config.cc) << " --tx-delay-us " << config.txDelayUs << " --ssthresh "
+        << config.ssthresh << " --gro " << (config.gro ? "on" : "off")
+        << (config.quickack ? " --quickack" : "")
         << (config.backlogAckDefer >= 0
                 ? " --backlog-ack-defer " + std::to_string(config.backlogAckDefer)
                 : std::string())
@@ -221,19 +269,9 @@ TsqRunLiveKernel(const TsqLiveConfig& config,
     {
         cmd << " --lob " << config.limitOutputBytes;
     }
-    cmd << " " << Quote(outDir) << " >" << Quote(outDir + ".log") << " 2>&1";
-    int st = std::system(cmd.str().c_str());
-    int rc = WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+    int rc = RunLiveScript(script, cmd.str(), config.durationMs, outDir, message);
     if (rc != 0)
     {
-        std::ifstream log(outDir + ".log");
-        std::string line;
-        std::string last;
-        while (std::getline(log, line))
-        {
-            last = line;
-        }
-        message = last.empty() ? "tsq-live-run.sh failed" : last;
         return rc;
     }
 
@@ -383,25 +421,17 @@ TsqRunLiveSmooth(const TsqLiveConfig& config,
                  std::string& message)
 {
     std::ostringstream cmd;
-    cmd << "sh " << Quote(script) << " --bindir " << Quote(bindir) << " --duration-ms "
-        << config.durationMs << " --cc " << Quote(config.cc) << " --tx-delay-us "
-        << config.txDelayUs << " --ssthresh " << config.ssthresh << " --smooth "
-        << static_cast<uint64_t>(linkMbps * 1000 + 0.5) << "kbit";
+    cmd << " --bindir " << Quote(bindir) << " --duration-ms " << config.durationMs << " --cc "
+        << Quote(config.cc) << " --tx-delay-us " << config.txDelayUs << " --ssthresh "
+        << config.ssthresh << " --smooth " << static_cast<uint64_t>(linkMbps * 1000 + 0.5)
+        << "kbit";
     if (config.limitOutputBytes)
     {
         cmd << " --lob " << config.limitOutputBytes;
     }
-    cmd << " " << Quote(outDir) << " >" << Quote(outDir + ".log") << " 2>&1";
-    int st = std::system(cmd.str().c_str());
-    int rc = WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+    int rc = RunLiveScript(script, cmd.str(), config.durationMs, outDir, message);
     if (rc != 0)
     {
-        std::ifstream log(outDir + ".log");
-        std::string line;
-        while (std::getline(log, line))
-        {
-            message = line;
-        }
         return rc;
     }
     Csv samples;
@@ -478,7 +508,7 @@ TsqRunLiveSmooth(const TsqLiveConfig& config,
         in.limit_output_bytes = config.limitOutputBytes ? config.limitOutputBytes : 4194304;
         in.tx_delay_us = config.txDelayUs;
         uint64_t limit = 0;
-        tsq_tsq_limit(&in, &limit);
+        tsq_limit(&in, &limit);
         result.limitMean += static_cast<double>(limit);
         ++n;
     }

@@ -6,7 +6,7 @@
 #       Y against X over the rows of `runs`: the mean over seeds (all runs
 #       with the same X) with error bars (min..max, or +-1 sample standard
 #       deviation with --spread stddev), optionally one curve per value of
-#       --by, and the seed's published points beside ours (--seed-points).
+#       --by, and the reference's published points beside ours (--reference-points).
 #       A non-numeric X (e.g. a kernel rule "3.6", "4.14") is plotted as
 #       categories in version order.
 #   experiment/tsq-plot.sh [options] --run RUN_KEY DB SERIES[,SERIES2] OUT.png
@@ -18,14 +18,14 @@
 # Options:
 #   --where SQL         filter runs, e.g. "experiment = 'pacing-shift'"
 #   --by COLUMN         one curve per distinct value of COLUMN (e.g. cc)
-#   --seed-points FILE  published points, one per line: "x y label...";
+#   --reference-points FILE  published points, one per line: "x y label...";
 #                       '#' starts a comment; one point style per label
 #   --spread minmax|stddev   error bars (default minmax)
 #   --title TEXT  --xlabel TEXT  --ylabel TEXT  --logx  --size W,H
 #
 # Example:
 #   experiment/tsq-plot.sh --where "experiment = 'pacing-shift'" \
-#       --seed-points doc/figures/seed-004-goodput.txt \
+#       --reference-points doc/figures/reference-004-goodput.txt \
 #       results/pacing-shift.db pacing_shift goodput_mbps results/shift.png
 #
 # Needs sqlite3 and gnuplot (Debian: gnuplot-nox); uses the pngcairo
@@ -36,7 +36,7 @@ die() { echo "tsq-plot: $*" >&2; exit 2; }
 
 where="1"
 by=""
-seed=""
+ref=""
 spread=minmax
 run=""
 title=""
@@ -50,7 +50,7 @@ while [ $# -gt 0 ]; do
     case $1 in
     --where) [ $# -ge 2 ] || die "--where needs SQL"; where=$2; shift 2 ;;
     --by) [ $# -ge 2 ] || die "--by needs a column"; by=$2; shift 2 ;;
-    --seed-points) [ $# -ge 2 ] || die "--seed-points needs a file"; seed=$2; shift 2 ;;
+    --reference-points) [ $# -ge 2 ] || die "--reference-points needs a file"; ref=$2; shift 2 ;;
     --spread) [ $# -ge 2 ] || die "--spread needs minmax or stddev"; spread=$2; shift 2 ;;
     --run) [ $# -ge 2 ] || die "--run needs a run key"; run=$2; shift 2 ;;
     --title) [ $# -ge 2 ] || die "--title needs text"; title=$2; shift 2 ;;
@@ -231,35 +231,35 @@ else
     plot="'$tmp/g.dat' using $using with yerrorlines title $(gq "ns-3 tsq: mean over seeds ($what)")"
 fi
 
-# The seed's points: one file per label, X mapped to category positions
+# The reference's points: one file per label, X mapped to category positions
 # (shifted right a little so they stand beside ours).
-if [ -n "$seed" ]; then
-    [ -f "$seed" ] || die "no seed-points file '$seed'"
+if [ -n "$ref" ]; then
+    [ -f "$ref" ] || die "no reference-points file '$ref'"
     awk -v dir="$tmp" -v cat="$tmp/cat" -v nonnum="$nonnum" '
         BEGIN { if (nonnum > 0) while ((getline line < cat) > 0) {
                     split(line, f, "\t"); pos[f[2]] = f[1] } }
         /^[ \t]*(#|$)/ { next }
-        NF < 2 { print "tsq-plot: seed points: line " FNR " needs x y [label]" > "/dev/stderr"; next }
+        NF < 2 { print "tsq-plot: reference points: line " FNR " needs x y [label]" > "/dev/stderr"; next }
         {
             xv = $1; yv = $2; label = ""
             for (i = 3; i <= NF; i++) label = label (i > 3 ? " " : "") $i
             if (label == "") label = "published"
             if (nonnum > 0) {
                 if (!(xv in pos)) {
-                    print "tsq-plot: seed point x=" xv " matches no category; left out" > "/dev/stderr"
+                    print "tsq-plot: reference point x=" xv " matches no category; left out" > "/dev/stderr"
                     next
                 }
                 xv = pos[xv] + 0.15
             }
-            if (!(label in idx)) { idx[label] = ++n; print label > (dir "/seedlabels") }
-            print xv "\t" yv > (dir "/seed" idx[label] ".dat")
-        }' "$seed"
-    if [ -f "$tmp/seedlabels" ]; then
+            if (!(label in idx)) { idx[label] = ++n; print label > (dir "/reflabels") }
+            print xv "\t" yv > (dir "/ref" idx[label] ".dat")
+        }' "$ref"
+    if [ -f "$tmp/reflabels" ]; then
         i=0
         while IFS= read -r label; do
             i=$((i + 1))
-            plot="$plot, '$tmp/seed$i.dat' using 1:2 with points pointtype $((4 + 2 * i)) pointsize 1.6 title $(gq "$label")"
-        done <"$tmp/seedlabels"
+            plot="$plot, '$tmp/ref$i.dat' using 1:2 with points pointtype $((4 + 2 * i)) pointsize 1.6 title $(gq "$label")"
+        done <"$tmp/reflabels"
     fi
 fi
 

@@ -266,7 +266,7 @@ Sha256Hex(const std::string& msg)
 /** Parameter columns of `runs` every database has, in order, with types. */
 const std::vector<std::pair<std::string, std::string>> g_stableParams = {
     {"kernel_profile", "TEXT"},
-    {"policy", "TEXT"},
+    {"tsq_rule", "TEXT"},
     {"pacing_shift", "INTEGER"},
     {"floor_bytes", "INTEGER"},
     {"cc", "TEXT"},
@@ -679,7 +679,9 @@ TsqResultsDb::WriteRun(const std::string& path, const TsqRunRecord& record)
         db.Exec("CREATE TABLE ampdu_histogram (run_key TEXT NOT NULL, mpdus INTEGER NOT NULL, "
                 "psdus INTEGER NOT NULL, PRIMARY KEY (run_key, mpdus))");
         db.Exec("CREATE TABLE tsq_meta (key TEXT PRIMARY KEY, value TEXT)");
-        db.Exec("INSERT INTO tsq_meta VALUES ('schema_version', '1')");
+        // 2: the TSQ rule's column is tsq_rule (1 called it policy);
+        // tsq-merge.sh migrates version 1 databases.
+        db.Exec("INSERT INTO tsq_meta VALUES ('schema_version', '2')");
 
         sqlite3_stmt* stmt = db.Prepare(insert + ") VALUES (" + marks + ")");
         for (size_t i = 0; i < columns.size(); ++i)

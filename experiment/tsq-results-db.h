@@ -115,7 +115,7 @@ typedef std::vector<std::pair<double, double>> TsqSeries;
  * part of the key. A metric never set is NULL in the database ("not
  * measured"), never 0.
  *
- * Stable parameter names (columns of `runs`): kernel_profile, policy,
+ * Stable parameter names (columns of `runs`): kernel_profile, tsq_rule,
  * pacing_shift, floor_bytes, cc, driver, mcs, channel_width, n_sta,
  * duration_s. Stable metric names: goodput_mbps, udp_capacity_mbps,
  * ping_rtt_ms_mean, ping_rtt_ms_p95, srtt_ms_mean, cwnd_segments_mean,

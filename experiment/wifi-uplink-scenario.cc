@@ -87,17 +87,13 @@ CongestionControlTypeId(const std::string& name)
 
 const double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-/* "profile", "none" or an integer 0..31 */
+/* "profile", "none" or an integer 0..31 (the core's parser) */
 bool
 ValidDeviceShift(const std::string& value)
 {
-    if (value == "profile" || value == "none")
-    {
-        return true;
-    }
-    char* end = nullptr;
-    unsigned long shift = std::strtoul(value.c_str(), &end, 10);
-    return !value.empty() && *end == '\0' && shift <= TSQ_SHIFT_MAX;
+    const struct tsq_shift_policy any = {TSQ_SHIFT_POLICY_NONE, 0};
+    struct tsq_shift_policy p;
+    return tsq_shift_policy_parse(value.c_str(), &any, &p) == TSQ_OK;
 }
 
 } // namespace
@@ -143,7 +139,7 @@ WifiUplinkConfig::AddToCommandLine(CommandLine& cmd)
                  "kernel profile of sockets and devices (core name)",
                  kernelProfile);
     cmd.AddValue("rule", "TSQ rule id (empty: the kernel profile's)", tsqRule);
-    cmd.AddValue("shift",
+    cmd.AddValue("deviceShift",
                  "WiFi pacing-shift policy: profile, none or 0..31 (mac80211 override)",
                  deviceShift);
     cmd.AddValue("driver",
@@ -341,7 +337,7 @@ WifiUplinkConfig::Validate() const
     }
     if (!ValidDeviceShift(deviceShift))
     {
-        return TsqOutOfRangeValue("shift", deviceShift, "profile, none or 0..31");
+        return TsqOutOfRangeValue("deviceShift", deviceShift, "profile, none or 0..31");
     }
     if (!tsq_driver_profile_find(driverProfile.c_str()))
     {
@@ -415,14 +411,13 @@ WifiUplinkConfig::EffectivePacingShift() const
     {
         return 10;
     }
-    if (link == "wifi" && deviceShift != "profile" && deviceShift != "none")
+    // On WiFi the device's policy (the adapter's parser) sets the shift.
+    struct tsq_shift_policy policy;
+    if (link == "wifi" &&
+        tsq_shift_policy_parse(deviceShift.c_str(), &profile->mac80211, &policy) == TSQ_OK &&
+        policy.kind == TSQ_SHIFT_POLICY_FIXED)
     {
-        return static_cast<uint32_t>(std::strtoul(deviceShift.c_str(), nullptr, 10));
-    }
-    if (link == "wifi" && deviceShift == "profile" &&
-        profile->mac80211.kind == TSQ_SHIFT_POLICY_FIXED)
-    {
-        return profile->mac80211.shift;
+        return policy.shift;
     }
     return profile->pacing_shift;
 }
@@ -1204,7 +1199,7 @@ WifiUplinkRunRecord(const std::string& experiment,
     // Parameters (the run key)
     run.SetParam("point", point);
     run.SetParam("kernel_profile", config.tsq ? config.kernelProfile : "");
-    run.SetParam("policy", config.EffectiveRule());
+    run.SetParam("tsq_rule", config.EffectiveRule());
     run.SetParam("pacing_shift", config.EffectivePacingShift());
     run.SetParam("floor_bytes", config.floorBytes);
     run.SetParam("cc", udp ? "" : config.congestionControl);

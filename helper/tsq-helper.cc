@@ -53,7 +53,7 @@ TsqHelper::SetSocketAttribute(const std::string& name, const AttributeValue& val
 void
 TsqHelper::SetDeviceShift(const std::string& policy)
 {
-    m_adapterFactory.Set("PacingShift", StringValue(policy));
+    m_adapterFactory.Set("DeviceShift", StringValue(policy));
 }
 
 void

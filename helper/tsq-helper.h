@@ -70,7 +70,7 @@ class TsqHelper
     void SetSocketAttribute(const std::string& name, const AttributeValue& value);
 
     /**
-     * Pacing-shift policy of the WiFi devices (ns3::WifiTsqAdapter::PacingShift).
+     * Pacing-shift policy of the WiFi devices (ns3::WifiTsqAdapter::DeviceShift).
      * \param policy "profile", "none" or a shift "0".."31"
      */
     void SetDeviceShift(const std::string& policy);

@@ -111,9 +111,19 @@ fi
 ns_s=tsqls$$
 ns_r=tsqlr$$
 pids=""
+# Stop our programs (SIGTERM, then SIGKILL after 3 s: a wedged one must not
+# hold the run), then remove the namespaces.
 cleanup() {
 	for p in $pids; do kill "$p" 2>/dev/null; done
-	for p in $pids; do wait "$p" 2>/dev/null; done
+	n=0
+	for p in $pids; do
+		while kill -0 "$p" 2>/dev/null && [ $n -lt 60 ]; do
+			sleep 0.05
+			n=$((n + 1))
+		done
+		kill -9 "$p" 2>/dev/null
+		wait "$p" 2>/dev/null
+	done
 	ip netns del "$ns_s" 2>/dev/null
 	ip netns del "$ns_r" 2>/dev/null
 }
@@ -143,7 +153,6 @@ else
 	ip netns exec "$ns_r" ethtool -K vb gro off >/dev/null 2>&1 || true
 fi
 warm=""
-conns=1
 if [ "$ssthresh" -gt 0 ]; then
 	# A locked route ssthresh reaches a connection through tcp_metrics: a
 	# warm-up connection's TIME_WAIT creates the entry (tsq-live-flow).
@@ -151,7 +160,6 @@ if [ "$ssthresh" -gt 0 ]; then
 	sx0() { ip netns exec "$ns_s" sysctl -q -w "$1" >/dev/null || die "sysctl $1"; }
 	sx0 net.ipv4.tcp_no_ssthresh_metrics_save=0
 	warm=--warmup
-	conns=2
 fi
 sx() { ip netns exec "$1" sysctl -q -w "$2" >/dev/null || die "sysctl $2 in $1"; }
 for ns in "$ns_s" "$ns_r"; do
@@ -193,7 +201,7 @@ until grep -q '^ready' "$out/gate.log" 2>/dev/null; do
 	sleep 0.05
 done
 
-"$bindir/tsq-live-flow" recv --ns "$ns_r" --port 5201 $quickack --connections "$conns" \
+"$bindir/tsq-live-flow" recv --ns "$ns_r" --port 5201 $quickack \
 	--cpu "$cpu_flow" \
 	>"$out/recv.log" 2>&1 &
 recv_pid=$!
@@ -231,6 +239,7 @@ gro_now=$(ip netns exec "$ns_r" ethtool -k vb 2>/dev/null |
 	echo "gate_args=$gate_args"
 	echo "smooth=$smooth"
 	grep '^slots=' "$out/gate.log"
+	grep '^warmup_attempts=' "$out/send.log" || true
 	grep '^sent_bytes=' "$out/send.log"
 	grep '^received_bytes=' "$out/recv.log"
 } >"$out/meta.txt"

@@ -17,7 +17,7 @@ namespace ns3
 namespace
 {
 
-/** Default KernelProfile: the release of the mac80211 fix (seed 004). */
+/** Default KernelProfile: the release of the mac80211 fix (reference 004). */
 const char* const kDefaultProfile = "linux-4.16";
 
 } // namespace

@@ -84,7 +84,7 @@ TsqTcpSocket::GetTypeId()
                 StringValue(""),
                 MakeStringAccessor(&TsqTcpSocket::SetTsqRule, &TsqTcpSocket::GetTsqRuleId),
                 MakeStringChecker())
-            .AddAttribute("PacingShift",
+            .AddAttribute("InitialPacingShift",
                           "Initial sk_pacing_shift (0..31): the TSQ limit and the TSO burst "
                           "are about pacing_rate >> shift bytes. A device policy may change "
                           "it later (UpdatePacingShift).",
@@ -407,7 +407,7 @@ TsqTcpSocket::SetPacingShiftAttr(uint32_t shift)
 {
     if (shift > TSQ_SHIFT_MAX)
     {
-        TsqBadSocketAttribute("PacingShift", std::to_string(shift), "0..31");
+        TsqBadSocketAttribute("InitialPacingShift", std::to_string(shift), "0..31");
     }
     m_sk.pacing_shift = shift;
     m_pacingShift = shift;
@@ -645,7 +645,7 @@ void
 TsqTcpSocket::TsqHandler()
 {
     NS_LOG_FUNCTION(this);
-    tsq_tsq_handler(&m_sk);
+    tsq_handler(&m_sk);
     m_resumedTrace(m_sk.queued);
     // tcp_tsq_write(): only in states that may send data.
     switch (m_state.Get())
@@ -1020,7 +1020,7 @@ TsqTcpSocket::SmallQueueCheck(uint64_t rate, uint32_t truesize, uint32_t factor)
     struct tsq_limit_in in =
         m_kernel.LimitInput(rate, m_sk.pacing_shift, truesize, factor, IsPacingEnabled());
     uint64_t limit = TSQ_LIMIT_NONE;
-    int r = tsq_tsq_limit(&in, &limit);
+    int r = tsq_limit(&in, &limit);
     if (r == TSQ_ERR_RANGE && m_kernel.TxDelayUs() != 0)
     {
         TsqBadSocketAttribute("TxDelay",
@@ -1030,7 +1030,7 @@ TsqTcpSocket::SmallQueueCheck(uint64_t rate, uint32_t truesize, uint32_t factor)
     }
     if (r != TSQ_OK)
     {
-        NS_FATAL_ERROR("TsqTcpSocket: tsq_tsq_limit refused its input: " << tsq_strerror(r));
+        NS_FATAL_ERROR("TsqTcpSocket: tsq_limit refused its input: " << tsq_strerror(r));
     }
     if (limit != m_tsqLimit.Get())
     {

@@ -55,7 +55,7 @@ struct TsqSocketStats
  * from a fresh event (Simulator::ScheduleNow).
  *
  * The Linux behaviours are separate attributes so experiments can isolate
- * them: TsqRule (with KernelProfile, PacingShift, LimitOutputBytes,
+ * them: TsqRule (with KernelProfile, InitialPacingShift, LimitOutputBytes,
  * FloorBytes), LinuxPacingRate, CwndValidation and TsoBursts. With
  * TsqRule "off" and the three booleans false the socket behaves exactly as
  * TcpSocketBase (the tsq-socket test suite checks it event for event); it

@@ -82,17 +82,17 @@ WifiTsqAdapter::GetTypeId()
                           StringValue("profile"),
                           MakeStringAccessor(&WifiTsqAdapter::m_softwareGso),
                           MakeStringChecker())
-            .AddAttribute("PacingShift",
+            .AddAttribute("DeviceShift",
                           "The pacing-shift policy of this device for local TCP sockets whose "
                           "frames go to a known station (mac80211's sk_pacing_shift_update): "
                           "\"profile\" (the mac80211 value of the kernel profile: none before "
                           "linux-4.16, 8 in linux-4.16 (36148c2bbfbe), 7 since), \"none\" "
                           "(leave the socket's shift), or a shift 0..31.",
                           StringValue("profile"),
-                          MakeStringAccessor(&WifiTsqAdapter::m_pacingShift),
+                          MakeStringAccessor(&WifiTsqAdapter::m_deviceShift),
                           MakeStringChecker())
             .AddAttribute("KernelProfile",
-                          "The kernel profile whose mac80211 policy PacingShift=\"profile\" "
+                          "The kernel profile whose mac80211 policy DeviceShift=\"profile\" "
                           "uses; empty: the default of ns3::TsqTcpSocket::KernelProfile.",
                           StringValue(""),
                           MakeStringAccessor(&WifiTsqAdapter::m_kernelProfile),
@@ -195,32 +195,10 @@ WifiTsqAdapter::ApplyAttributes()
         NS_FATAL_ERROR("WifiTsqAdapter: SoftwareGso=\""
                        << m_softwareGso << "\" is not allowed; allowed: profile, on, off");
     }
-    int err = TSQ_OK;
-    if (m_pacingShift == "none")
+    // "profile": what mac80211 of the kernel profile's release does.
+    if (tsq_shift_policy_parse(m_deviceShift.c_str(), &kernel->mac80211, &m_policy) != TSQ_OK)
     {
-        err = tsq_shift_policy_init(&m_policy, TSQ_SHIFT_POLICY_NONE, 0);
-    }
-    else if (m_pacingShift == "profile")
-    {
-        // What mac80211 of the kernel profile's release does.
-        m_policy = kernel->mac80211;
-    }
-    else
-    {
-        char* end = nullptr;
-        unsigned long value = std::strtoul(m_pacingShift.c_str(), &end, 10);
-        if (m_pacingShift.empty() || *end != '\0' || value > TSQ_SHIFT_MAX)
-        {
-            err = TSQ_ERR_RANGE;
-        }
-        else
-        {
-            err = tsq_shift_policy_init(&m_policy, TSQ_SHIFT_POLICY_FIXED, static_cast<u32>(value));
-        }
-    }
-    if (err != TSQ_OK)
-    {
-        NS_FATAL_ERROR("WifiTsqAdapter: PacingShift=\"" << m_pacingShift
+        NS_FATAL_ERROR("WifiTsqAdapter: DeviceShift=\"" << m_deviceShift
                                                         << "\" is out of range; allowed: "
                                                            "\"profile\", \"none\" or 0.."
                                                         << TSQ_SHIFT_MAX);

@@ -102,7 +102,7 @@ class WifiTsqAdapter : public Object
 
     /**
      * Set the kernel profile whose mac80211 pacing-shift policy applies when
-     * the PacingShift attribute is "profile".
+     * the DeviceShift attribute is "profile".
      * \param name a core kernel profile name (e.g. "linux-4.16")
      */
     void SetKernelProfile(const std::string& name);
@@ -216,7 +216,7 @@ class WifiTsqAdapter : public Object
     uint32_t m_depthAttr{0};     //!< PipelineDepth, 0 = the driver profile's
     std::string m_softwareGso;   //!< SoftwareGso: "profile", "on" or "off"
     bool m_softwareGsoOn{false}; //!< SoftwareGso resolved
-    std::string m_pacingShift;   //!< "profile", "none" or 0..31
+    std::string m_deviceShift;   //!< "profile", "none" or 0..31
     std::string m_kernelProfile; //!< kernel profile for "profile"
     uint32_t m_maxStations;      //!< station slots of the A-MPDU accounting
 

@@ -19,7 +19,7 @@ mkdir -p "$out"
     >"$out/table.txt" || fail "the program failed"
 cat "$out/table.txt"
 
-# One row per shift with our goodput, and the seed's values beside it.
+# One row per shift with our goodput, and the reference's values beside it.
 row() { grep "^shift$1 " "$out/table.txt" || fail "no row for shift $1"; }
 for s in 10 9 8 7 6; do
     row "$s" | awk '{ if ($2 != 1 || $3 !~ /^[0-9]+\.[0-9]$/ || $3 <= 0) exit 1 }' ||

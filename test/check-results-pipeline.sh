@@ -2,7 +2,7 @@
 # check-results-pipeline.sh -- end-to-end check of the sweep tools: a small
 # sweep of synthetic runs (tsq-results-selftest) through utils/tsq-sweep.sh
 # (GNU parallel, merging as runs finish), merged twice more by hand, then
-# plotted with experiment/tsq-plot.sh (seed points, a per-run time series).
+# plotted with experiment/tsq-plot.sh (reference points, a per-run time series).
 #
 # Usage: test/check-results-pipeline.sh SELFTEST_PROGRAM WORKDIR
 set -eu
@@ -23,7 +23,7 @@ cd "$work"
         done
     done
 } >jobs.txt
-printf '# x y label\n10 43 Linux 4.16 (seed 004)\n8 124 Linux 4.16 (seed 004)\n' >seed.txt
+printf '# x y label\n10 43 Linux 4.16 (reference 004)\n8 124 Linux 4.16 (reference 004)\n' >reference.txt
 
 fail() { echo "check-results-pipeline: FAIL: $*" >&2; exit 1; }
 
@@ -40,7 +40,7 @@ if [ "$n2" -ne 6 ] || [ "$s2" -ne "$s" ]; then
     fail "merging again changed the database ($n2 runs, $s2 series rows; was 6, $s)"
 fi
 
-sh "$top/experiment/tsq-plot.sh" --seed-points seed.txt --where "experiment = 'results-selftest'" \
+sh "$top/experiment/tsq-plot.sh" --reference-points reference.txt --where "experiment = 'results-selftest'" \
     results/pipeline.db pacing_shift goodput_mbps goodput.png || fail "tsq-plot.sh"
 key=$(sqlite3 results/pipeline.db "SELECT substr(run_key, 1, 10) FROM runs LIMIT 1;")
 sh "$top/experiment/tsq-plot.sh" --run "$key" results/pipeline.db goodput_mbps,ping_rtt_ms series.png ||

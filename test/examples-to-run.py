@@ -5,7 +5,7 @@
 # A list of C++ examples to run to ensure they remain buildable and runnable:
 # (example_name_with_arguments, do_run, do_valgrind_run)
 cpp_examples = [
-    ("tsq-bad-attribute --attr=PacingShift --value=8", "True", "False"),
+    ("tsq-bad-attribute --attr=InitialPacingShift --value=8", "True", "False"),
     ("tsq-wifi-upload --duration=2 --warmup=0.5", "True", "False"),
     ("tsq-pacing-shift --quick --seeds=1 --duration=1 --warmup=0.5 --shifts=10,8 --plot=0",
      "True", "False"),

@@ -47,7 +47,7 @@ MakeRun(uint32_t seed, int shift)
 {
     TsqRunRecord r("results-test", seed);
     r.SetParam("kernel_profile", "linux-4.16");
-    r.SetParam("policy", "shift");
+    r.SetParam("tsq_rule", "4.15");
     r.SetParam("pacing_shift", shift);
     r.SetParam("floor_bytes", 0);
     r.SetParam("cc", "cubic");
@@ -233,6 +233,90 @@ class TsqResultsMergeTestCase : public TestCase
 
 /**
  * \ingroup tsq-tests
+ * Schema version 1 (the TSQ rule's column was called policy) is migrated by
+ * tsq-merge.sh: a version 1 input is merged through a migrated copy (the
+ * file itself is left alone), a version 1 sweep database is migrated in
+ * place before new runs join it.
+ */
+class TsqResultsMigrationTestCase : public TestCase
+{
+  public:
+    TsqResultsMigrationTestCase()
+        : TestCase("schema 1 databases migrated by the merge (policy -> tsq_rule)")
+    {
+    }
+
+  private:
+    /** Turn the run database \p db back into schema version 1. */
+    bool Downgrade(const std::string& db)
+    {
+        std::string cmd = "sqlite3 -batch " + ShellQuote(db) +
+                          " \"ALTER TABLE runs RENAME COLUMN tsq_rule TO policy; UPDATE "
+                          "tsq_meta SET value = '1' WHERE key = 'schema_version';\"";
+        return std::system(cmd.c_str()) == 0;
+    }
+
+    void DoRun() override
+    {
+        const std::string oldRun = CreateTempDirFilename("old.db");
+        const std::string newRun = CreateTempDirFilename("new.db");
+        TsqRunRecord o = MakeRun(1, 10);
+        o.SetParam("tsq_rule", "3.19");
+        TsqResultsDb::WriteRun(oldRun, o);
+        TsqResultsDb::WriteRun(newRun, MakeRun(2, 8));
+        NS_TEST_ASSERT_MSG_EQ(
+            One(newRun, "SELECT value FROM tsq_meta WHERE key = 'schema_version'").GetText(),
+            "2",
+            "runs are written with schema version 2");
+        NS_TEST_ASSERT_MSG_EQ(Downgrade(oldRun), true, "a schema 1 run file");
+        const std::string merge =
+            "sh " + ShellQuote(TsqDataDir() + "/tsq-merge.sh") + " --quiet --strict ";
+
+        // A schema 1 input into a new sweep database.
+        const std::string out = CreateTempDirFilename("sweep.db");
+        std::string cmd = merge + ShellQuote(out) + " " + ShellQuote(oldRun) + " " +
+                          ShellQuote(newRun) + " >&2";
+        NS_TEST_ASSERT_MSG_EQ(std::system(cmd.c_str()), 0, "merge of schema 1 and 2 inputs");
+        auto cols = TsqResultsDb::Columns(out, "runs");
+        NS_TEST_ASSERT_MSG_EQ(std::count(cols.begin(), cols.end(), "tsq_rule"), 1, "tsq_rule");
+        NS_TEST_ASSERT_MSG_EQ(std::count(cols.begin(), cols.end(), "policy"), 0, "no policy");
+        NS_TEST_ASSERT_MSG_EQ(One(out, "SELECT group_concat(tsq_rule, ',') FROM (SELECT tsq_rule "
+                                       "FROM runs ORDER BY seed)")
+                                  .GetText(),
+                              "3.19,4.15",
+                              "both runs' rules under tsq_rule");
+        NS_TEST_ASSERT_MSG_EQ(
+            One(out, "SELECT value FROM tsq_meta WHERE key = 'schema_version'").GetText(),
+            "2",
+            "the sweep database is schema 2");
+        auto oldCols = TsqResultsDb::Columns(oldRun, "runs");
+        NS_TEST_ASSERT_MSG_EQ(std::count(oldCols.begin(), oldCols.end(), "policy"),
+                              1,
+                              "the schema 1 input itself is left alone");
+
+        // A schema 1 sweep database that new runs join.
+        const std::string old = CreateTempDirFilename("old-sweep.db");
+        cmd = merge + ShellQuote(old) + " " + ShellQuote(newRun) + " >&2";
+        NS_TEST_ASSERT_MSG_EQ(std::system(cmd.c_str()), 0, "a sweep of one run");
+        NS_TEST_ASSERT_MSG_EQ(Downgrade(old), true, "a schema 1 sweep database");
+        TsqRunRecord third = MakeRun(3, 9);
+        const std::string thirdRun = CreateTempDirFilename("third.db");
+        TsqResultsDb::WriteRun(thirdRun, third);
+        cmd = merge + ShellQuote(old) + " " + ShellQuote(thirdRun) + " >&2";
+        NS_TEST_ASSERT_MSG_EQ(std::system(cmd.c_str()), 0, "merge into a schema 1 database");
+        NS_TEST_ASSERT_MSG_EQ(One(old, "SELECT count(*) FROM runs WHERE tsq_rule = '4.15'")
+                                  .GetInteger(),
+                              2,
+                              "the old row and the new one under tsq_rule");
+        NS_TEST_ASSERT_MSG_EQ(
+            One(old, "SELECT value FROM tsq_meta WHERE key = 'schema_version'").GetText(),
+            "2",
+            "migrated in place");
+    }
+};
+
+/**
+ * \ingroup tsq-tests
  * The Flent JSON has format version 4, the test's NAME and series names,
  * T0, the grid and every raw sample.
  */
@@ -362,6 +446,7 @@ class TsqResultsTestSuite : public TestSuite
         AddTestCase(new TsqRunKeyTestCase, TestCase::QUICK);
         AddTestCase(new TsqResultsMergeTestCase, TestCase::QUICK);
         AddTestCase(new TsqFlentJsonTestCase, TestCase::QUICK);
+        AddTestCase(new TsqResultsMigrationTestCase, TestCase::QUICK);
         AddTestCase(new TsqJobRunnerTestCase, TestCase::QUICK);
     }
 };

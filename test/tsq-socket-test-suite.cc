@@ -381,7 +381,7 @@ class TsqAttributeTestCase : public TestCase
         Check(s, "TsqRule", "");
         for (const char* v : {"0", "8", "31"})
         {
-            Check(s, "PacingShift", v);
+            Check(s, "InitialPacingShift", v);
         }
         NS_TEST_EXPECT_MSG_EQ(+s->GetPacingShift(), 31, "shift 31 in the core");
         for (const char* v : {"0", "1", "2147483647"})

@@ -102,7 +102,7 @@ class TsqWiredTestCase : public TestCase
         TsqHelper tsq;
         tsq.SetKernelProfile("linux-4.16");
         tsq.SetTsqRule("4.15");
-        tsq.SetSocketAttribute("PacingShift", UintegerValue(10));
+        tsq.SetSocketAttribute("InitialPacingShift", UintegerValue(10));
         tsq.Install(tsqScenario.GetSender());
         tsqScenario.SetSocketCallback(MakeCallback(&TsqWiredTestCase::OnSocket, this));
         P2pBulkResult withTsq = tsqScenario.Run();

@@ -2,7 +2,7 @@
 # fidelity-table.sh -- the Validation table of doc/validation.rst: each
 # model configuration runs reproduction 1 (tsq-pacing-shift, shifts 10, 9,
 # 8, 7) and gets its ratios to shift 10 and its distance to Linux's
-# (seed 004: 1.81, 2.87, 2.97), max over shifts 9..7 of
+# (reference 004: 1.81, 2.87, 2.97), max over shifts 9..7 of
 # |ratio / Linux ratio - 1|.
 #
 # Usage: utils/fidelity-table.sh [BUILD_DIR] [SEEDS] [DURATION_S]

@@ -10,7 +10,7 @@
 #
 # Each program runs in this folder with --resultsDir=results, so its runs
 # are under results/<experiment>/ and merged into results/<experiment>.db;
-# the goodput and latency plots (ours beside the seed's points) are then
+# the goodput and latency plots (ours beside the reference's points) are then
 # copied to doc/figures/<experiment>-{goodput,latency}.png and the printed
 # tables to doc/figures/<experiment>.txt.
 set -eu

@@ -17,6 +17,10 @@
 #   Concurrent merges into the same OUT are serialised with flock(1) on
 #   OUT.lock when flock exists, and by SQLite's own locking otherwise.
 #
+#   Schema versions (tsq_meta.schema_version): 2 is current; a version 1
+#   input (the TSQ rule's column was called policy) is merged from a
+#   migrated copy, and a version 1 OUT is migrated in place first.
+#
 #   --strict  exit 1 if any input was skipped (for a sweep's final merge)
 #   --quiet   print only the summary line and skips
 #
@@ -68,10 +72,38 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
+schema=2 # the current tsq_meta.schema_version
 merged=0
 new_runs=0
 skipped=0
 outabs=$(cd "$(dirname "$out")" && pwd)/$(basename "$out")
+
+# The SQL that takes a database from schema version $1 to $1 + 1.
+migration_sql() { # migration_sql FROM_VERSION DB
+    case $1 in
+    1)
+        # 1 -> 2: the TSQ rule's column policy becomes tsq_rule, its name in
+        # the CLI (--rule), the attribute (TsqRule) and the core (tsq_rule).
+        echo "BEGIN IMMEDIATE;"
+        if sqlite3 -batch "$2" "SELECT name FROM pragma_table_info('runs');" |
+            grep -qx policy; then
+            echo "ALTER TABLE runs RENAME COLUMN policy TO tsq_rule;"
+        fi
+        echo "UPDATE tsq_meta SET value = '2' WHERE key = 'schema_version';"
+        echo "COMMIT;"
+        ;;
+    esac
+}
+
+# Migrate database $1 (schema version $2) to the current version in place.
+migrate() { # migrate DB FROM_VERSION
+    v=$2
+    while [ "$v" -lt "$schema" ]; do
+        migration_sql "$v" "$1" | sqlite3 -batch -cmd ".timeout 30000" "$1" >/dev/null ||
+            return 1
+        v=$((v + 1))
+    done
+}
 
 skip() { # skip FILE REASON
     skipped=$((skipped + 1))
@@ -87,6 +119,7 @@ merge_one() { # merge_one IN
     fi
     inabs=$(cd "$(dirname "$in")" && pwd)/$(basename "$in")
     [ "$inabs" = "$outabs" ] && return 0
+    name=$in
 
     # Is it a complete run database? (schema_version written in the same
     # transaction as the run; the file only gets its name when complete)
@@ -95,13 +128,24 @@ merge_one() { # merge_one IN
         skip "$in" "$(head -n 1 "$tmp/err") (incomplete, locked or not a run database)"
         return 0
     fi
-    if [ "$ver" != 1 ]; then
-        skip "$in" "schema_version '$ver' (this script knows 1)"
+    case $ver in
+    2) ;;
+    1)
+        # An older run file: merge a migrated copy, leave the file as it is.
+        cp "$in" "$tmp/old.db" && migrate "$tmp/old.db" 1 2>"$tmp/err" || {
+            skip "$in" "migrating schema 1 -> $schema failed: $(head -n 1 "$tmp/err")"
+            return 0
+        }
+        in=$tmp/old.db
+        ;;
+    *)
+        skip "$name" "schema_version '$ver' (this script knows 1..$schema)"
         return 0
-    fi
+        ;;
+    esac
     sqlite3 -readonly -batch -cmd ".timeout 2000" -separator ' ' "$in" \
         "SELECT name, type FROM pragma_table_info('runs');" >"$tmp/incols" 2>"$tmp/err" || {
-        skip "$in" "$(head -n 1 "$tmp/err")"
+        skip "$name" "$(head -n 1 "$tmp/err")"
         return 0
     }
 
@@ -147,19 +191,39 @@ COMMIT;
 EOF
     } >"$tmp/merge.sql"
     if ! n=$(sqlite3 -batch "$out" <"$tmp/merge.sql" 2>"$tmp/err"); then
-        skip "$in" "merge failed: $(head -n 1 "$tmp/err")"
+        skip "$name" "merge failed: $(head -n 1 "$tmp/err")"
         return 0
     fi
     merged=$((merged + 1))
     new_runs=$((new_runs + n))
     if [ "$quiet" -eq 0 ]; then
         if [ "$n" -gt 0 ]; then
-            echo "tsq-merge: $in: $n new run(s)"
+            echo "tsq-merge: $name: $n new run(s)"
         else
-            echo "tsq-merge: $in: already merged"
+            echo "tsq-merge: $name: already merged"
         fi
     fi
 }
+
+# An OUT written by an older version is migrated before anything joins it.
+if [ -s "$out" ]; then
+    outver=$(sqlite3 -batch -cmd ".timeout 30000" "$out" \
+        "SELECT value FROM tsq_meta WHERE key = 'schema_version';" 2>/dev/null) || outver=""
+    case $outver in
+    "" | "$schema") ;;
+    1)
+        migrate "$out" 1 || {
+            echo "tsq-merge: $out: migrating schema 1 -> $schema failed" >&2
+            exit 1
+        }
+        [ "$quiet" -eq 1 ] || echo "tsq-merge: $out: schema 1 -> $schema (policy is now tsq_rule)"
+        ;;
+    *)
+        echo "tsq-merge: $out: schema_version '$outver' (this script knows 1..$schema)" >&2
+        exit 1
+        ;;
+    esac
+fi
 
 for arg in "$@"; do
     if [ -d "$arg" ]; then

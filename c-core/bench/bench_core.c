@@ -122,7 +122,7 @@ static u64 run_limit(struct bench_state *st, u32 n)
 	for (i = 0; i < n; i++) {
 		in.pacing_rate = 1000000ULL + (u64)(i & 4095) * 5000ULL;
 		in.pacing_shift = 8 + (i & 3);
-		note_rc(st, tsq_tsq_limit(&in, &limit));
+		note_rc(st, tsq_limit(&in, &limit));
 		sum += limit;
 	}
 	return sum;
@@ -387,7 +387,7 @@ int main(int argc, char **argv)
 {
 	const struct bench_row rows[] = {
 		{ "tsq_update_pacing_rate", "per ACK", setup_none, run_pacing },
-		{ "tsq_tsq_limit", "per burst", setup_none, run_limit },
+		{ "tsq_limit", "per burst", setup_none, run_limit },
 		{ "tsq_small_queue_check", "per burst", setup_check, run_check },
 		{ "tsq_sock_charge+tsq_wfree", "per segment", setup_sock,
 		  run_charge_wfree },

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "list.h"
 #include "tsq/cwnd.h"
 
 u32 tsq_cwnd_test(u32 cwnd, u32 in_flight)
@@ -41,24 +42,17 @@ static const char *const tsq_cwnd_form_names[TSQ_CWND__COUNT] = {
 
 const char *tsq_cwnd_form_name(enum tsq_cwnd_form f)
 {
-	if ((unsigned int)f >= TSQ_CWND__COUNT)
-		return "?";
-	return tsq_cwnd_form_names[f];
+	return tsq_list_name(tsq_cwnd_form_names, TSQ_CWND__COUNT, (unsigned int)f);
 }
 
 int tsq_cwnd_form_from_name(const char *name, enum tsq_cwnd_form *out)
 {
 	unsigned int i;
+	int r = out ? tsq_list_find(tsq_cwnd_form_names, TSQ_CWND__COUNT, name, &i) : TSQ_ERR_INVAL;
 
-	if (!name || !out)
-		return TSQ_ERR_INVAL;
-	for (i = 0; i < TSQ_CWND__COUNT; i++) {
-		if (strcmp(name, tsq_cwnd_form_names[i]) == 0) {
-			*out = (enum tsq_cwnd_form)i;
-			return TSQ_OK;
-		}
-	}
-	return TSQ_ERR_NOENT;
+	if (r == TSQ_OK)
+		*out = (enum tsq_cwnd_form)i;
+	return r;
 }
 
 void tsq_cwnd_state_init(struct tsq_cwnd_state *st)

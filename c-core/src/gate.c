@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "list.h"
 #include "tsq/gate.h"
 
 static const char *const tsq_gate_release_names[TSQ_GATE_RELEASE__COUNT] = {
@@ -14,24 +15,17 @@ static const char *const tsq_gate_release_names[TSQ_GATE_RELEASE__COUNT] = {
 
 const char *tsq_gate_release_name(enum tsq_gate_release r)
 {
-	if ((unsigned int)r >= TSQ_GATE_RELEASE__COUNT)
-		return "?";
-	return tsq_gate_release_names[r];
+	return tsq_list_name(tsq_gate_release_names, TSQ_GATE_RELEASE__COUNT, (unsigned int)r);
 }
 
 int tsq_gate_release_from_name(const char *name, enum tsq_gate_release *out)
 {
 	unsigned int i;
+	int r = out ? tsq_list_find(tsq_gate_release_names, TSQ_GATE_RELEASE__COUNT, name, &i) : TSQ_ERR_INVAL;
 
-	if (!name || !out)
-		return TSQ_ERR_INVAL;
-	for (i = 0; i < TSQ_GATE_RELEASE__COUNT; i++) {
-		if (strcmp(name, tsq_gate_release_names[i]) == 0) {
-			*out = (enum tsq_gate_release)i;
-			return TSQ_OK;
-		}
-	}
-	return TSQ_ERR_NOENT;
+	if (r == TSQ_OK)
+		*out = (enum tsq_gate_release)i;
+	return r;
 }
 
 void tsq_gate_params_init(struct tsq_gate_params *p)

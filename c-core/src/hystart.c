@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "list.h"
 #include "tsq/hystart.h"
 
 /* net/ipv4/tcp_cubic.c module parameters and constants */
@@ -25,24 +26,17 @@ static const char *const tsq_hystart_form_names[TSQ_HYSTART__COUNT] = {
 
 const char *tsq_hystart_form_name(enum tsq_hystart_form f)
 {
-	if ((unsigned int)f >= TSQ_HYSTART__COUNT)
-		return "?";
-	return tsq_hystart_form_names[f];
+	return tsq_list_name(tsq_hystart_form_names, TSQ_HYSTART__COUNT, (unsigned int)f);
 }
 
 int tsq_hystart_form_from_name(const char *name, enum tsq_hystart_form *out)
 {
 	unsigned int i;
+	int r = out ? tsq_list_find(tsq_hystart_form_names, TSQ_HYSTART__COUNT, name, &i) : TSQ_ERR_INVAL;
 
-	if (!name || !out)
-		return TSQ_ERR_INVAL;
-	for (i = 0; i < TSQ_HYSTART__COUNT; i++) {
-		if (strcmp(name, tsq_hystart_form_names[i]) == 0) {
-			*out = (enum tsq_hystart_form)i;
-			return TSQ_OK;
-		}
-	}
-	return TSQ_ERR_NOENT;
+	if (r == TSQ_OK)
+		*out = (enum tsq_hystart_form)i;
+	return r;
 }
 
 /* The form's clock: bictcp_clock() in ms (4.x) or bictcp_clock_us() */

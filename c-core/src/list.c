@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * list.c - internal: name lists for error messages (see list.h).
+ * list.c - internal: name lists for error messages and the name <-> enum
+ * lookup (see list.h).
  */
 #include <string.h>
 
 #include "list.h"
+#include "tsq/types.h"
 
 size_t tsq_list_append(char *buf, size_t len, size_t off, const char *s)
 {
@@ -18,4 +20,25 @@ size_t tsq_list_append(char *buf, size_t len, size_t off, const char *s)
 		buf[off + k] = '\0';
 	}
 	return off + n;
+}
+
+const char *tsq_list_name(const char *const *names, unsigned int n, unsigned int i)
+{
+	return names && i < n && names[i] ? names[i] : "?";
+}
+
+int tsq_list_find(const char *const *names, unsigned int n, const char *name,
+		  unsigned int *out)
+{
+	unsigned int i;
+
+	if (!names || !name || !out)
+		return TSQ_ERR_INVAL;
+	for (i = 0; i < n; i++) {
+		if (names[i] && strcmp(name, names[i]) == 0) {
+			*out = i;
+			return TSQ_OK;
+		}
+	}
+	return TSQ_ERR_NOENT;
 }

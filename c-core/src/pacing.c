@@ -3,6 +3,7 @@
  * pacing.c - tcp_update_pacing_rate() and the pacing-shift policy.
  */
 #include <stddef.h>
+#include <string.h>
 
 #include "tsq/pacing.h"
 
@@ -72,6 +73,34 @@ int tsq_shift_policy_init(struct tsq_shift_policy *p,
 	p->kind = kind;
 	p->shift = kind == TSQ_SHIFT_POLICY_FIXED ? shift : 0;
 	return TSQ_OK;
+}
+
+int tsq_shift_policy_parse(const char *text, const struct tsq_shift_policy *profile,
+			   struct tsq_shift_policy *p)
+{
+	u32 shift = 0;
+	const char *c;
+
+	if (!text || !p)
+		return TSQ_ERR_INVAL;
+	if (!strcmp(text, "none"))
+		return tsq_shift_policy_init(p, TSQ_SHIFT_POLICY_NONE, 0);
+	if (!strcmp(text, "profile")) {
+		if (!profile)
+			return TSQ_ERR_INVAL;
+		*p = *profile;
+		return TSQ_OK;
+	}
+	if (!*text)
+		return TSQ_ERR_RANGE;
+	for (c = text; *c; c++) {
+		if (*c < '0' || *c > '9')
+			return TSQ_ERR_RANGE;
+		shift = shift * 10 + (u32)(*c - '0');
+		if (shift > TSQ_SHIFT_MAX)
+			return TSQ_ERR_RANGE;
+	}
+	return tsq_shift_policy_init(p, TSQ_SHIFT_POLICY_FIXED, shift);
 }
 
 int tsq_shift_policy_apply(const struct tsq_shift_policy *p, struct tsq_sock *sk,

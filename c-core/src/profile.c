@@ -37,7 +37,7 @@ static const struct tsq_profile tsq_profiles[] = {
 	},
 	{
 		.name = "linux-4.16",
-		.description = "seed 004's kernel: 4.15 shift rule, rtx-empty shortcut, mac80211 shift 8",
+		.description = "reference 004's kernel: 4.15 shift rule, rtx-empty shortcut, mac80211 shift 8",
 		.rule = TSQ_RULE_4_15,
 		.tso_form = TSQ_TSO_4_15,
 		.shortcut = TSQ_SHORTCUT_EMPTY,			/* 75c119afe14f */

@@ -5,6 +5,7 @@
  */
 #include <stddef.h>
 
+#include "list.h"
 #include "tsq/rtt.h"
 
 static const char *const tsq_rtt_form_names[TSQ_RTT__COUNT] = {
@@ -15,9 +16,7 @@ static const char *const tsq_rtt_form_names[TSQ_RTT__COUNT] = {
 
 const char *tsq_rtt_form_name(enum tsq_rtt_form f)
 {
-	if ((unsigned int)f >= TSQ_RTT__COUNT)
-		return "?";
-	return tsq_rtt_form_names[f];
+	return tsq_list_name(tsq_rtt_form_names, TSQ_RTT__COUNT, (unsigned int)f);
 }
 
 u32 tsq_minmax_reset(struct tsq_minmax *m, u32 t, u32 meas)

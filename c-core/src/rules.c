@@ -97,24 +97,17 @@ int tsq_rule_from_id(const char *id, enum tsq_rule *out)
 
 const char *tsq_shortcut_name(enum tsq_shortcut s)
 {
-	if ((unsigned int)s >= TSQ_SHORTCUT__COUNT)
-		return "?";
-	return tsq_shortcut_names[s];
+	return tsq_list_name(tsq_shortcut_names, TSQ_SHORTCUT__COUNT, (unsigned int)s);
 }
 
 int tsq_shortcut_from_name(const char *name, enum tsq_shortcut *out)
 {
 	unsigned int i;
+	int r = out ? tsq_list_find(tsq_shortcut_names, TSQ_SHORTCUT__COUNT, name, &i) : TSQ_ERR_INVAL;
 
-	if (!name || !out)
-		return TSQ_ERR_INVAL;
-	for (i = 0; i < TSQ_SHORTCUT__COUNT; i++) {
-		if (strcmp(name, tsq_shortcut_names[i]) == 0) {
-			*out = (enum tsq_shortcut)i;
-			return TSQ_OK;
-		}
-	}
-	return TSQ_ERR_NOENT;
+	if (r == TSQ_OK)
+		*out = (enum tsq_shortcut)i;
+	return r;
 }
 
 static u64 tsq_max_u64(u64 a, u64 b)
@@ -220,7 +213,7 @@ static u64 tsq_add_sat(u64 a, u64 b)
 	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
 }
 
-int tsq_tsq_limit(const struct tsq_limit_in *in, u64 *limit)
+int tsq_limit(const struct tsq_limit_in *in, u64 *limit)
 {
 	const struct tsq_rule_info *ri;
 	u64 l;

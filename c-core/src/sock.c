@@ -55,7 +55,7 @@ int tsq_wfree(struct tsq_sock *sk, u32 truesize)
 	return 1;
 }
 
-void tsq_tsq_handler(struct tsq_sock *sk)
+void tsq_handler(struct tsq_sock *sk)
 {
 	if (sk)
 		sk->flags &= ~TSQ_F_QUEUED;
@@ -98,7 +98,7 @@ int tsq_small_queue_check(struct tsq_sock *sk, const struct tsq_limit_in *in,
 
 	if (!sk || !in || !x || (unsigned int)x->shortcut >= TSQ_SHORTCUT__COUNT)
 		return TSQ_ERR_INVAL;
-	err = tsq_tsq_limit(in, &limit);
+	err = tsq_limit(in, &limit);
 	if (err)
 		return err;
 	if (in->rule == TSQ_RULE_OFF)

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "list.h"
 #include "tsq/tso.h"
 
 /*
@@ -64,24 +65,17 @@ void tsq_tso_in_init(struct tsq_tso_in *in)
 
 const char *tsq_tso_form_name(enum tsq_tso_form f)
 {
-	if ((unsigned int)f >= TSQ_TSO__COUNT)
-		return "?";
-	return tsq_tso_form_names[f];
+	return tsq_list_name(tsq_tso_form_names, TSQ_TSO__COUNT, (unsigned int)f);
 }
 
 int tsq_tso_form_from_name(const char *name, enum tsq_tso_form *out)
 {
 	unsigned int i;
+	int r = out ? tsq_list_find(tsq_tso_form_names, TSQ_TSO__COUNT, name, &i) : TSQ_ERR_INVAL;
 
-	if (!name || !out)
-		return TSQ_ERR_INVAL;
-	for (i = 0; i < TSQ_TSO__COUNT; i++) {
-		if (strcmp(name, tsq_tso_form_names[i]) == 0) {
-			*out = (enum tsq_tso_form)i;
-			return TSQ_OK;
-		}
-	}
-	return TSQ_ERR_NOENT;
+	if (r == TSQ_OK)
+		*out = (enum tsq_tso_form)i;
+	return r;
 }
 
 /* 3.19 and 4.15: u32 sk_pacing_rate, cap gso_max_size - 1 - MAX_TCP_HEADER */

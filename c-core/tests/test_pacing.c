@@ -120,6 +120,36 @@ static void test_properties(void)
 	}
 }
 
+static void test_policy_parse(void)
+{
+	const struct tsq_shift_policy mac = { TSQ_SHIFT_POLICY_FIXED, 8 };
+	struct tsq_shift_policy p = { TSQ_SHIFT_POLICY_FIXED, 3 };
+
+	CHECK(tsq_shift_policy_parse("none", &mac, &p) == TSQ_OK);
+	CHECK(p.kind == TSQ_SHIFT_POLICY_NONE);
+	CHECK(tsq_shift_policy_parse("profile", &mac, &p) == TSQ_OK);
+	CHECK(p.kind == TSQ_SHIFT_POLICY_FIXED && p.shift == 8);
+	CHECK(tsq_shift_policy_parse("0", &mac, &p) == TSQ_OK);
+	CHECK(p.kind == TSQ_SHIFT_POLICY_FIXED && p.shift == 0);
+	CHECK(tsq_shift_policy_parse("31", NULL, &p) == TSQ_OK);
+	CHECK(p.shift == 31);
+	CHECK(tsq_shift_policy_parse("010", NULL, &p) == TSQ_OK);
+	CHECK(p.shift == 10);
+	/* refused, and *p left alone */
+	p.shift = 5;
+	CHECK(tsq_shift_policy_parse("32", &mac, &p) == TSQ_ERR_RANGE);
+	CHECK(tsq_shift_policy_parse("", &mac, &p) == TSQ_ERR_RANGE);
+	CHECK(tsq_shift_policy_parse("8 ", &mac, &p) == TSQ_ERR_RANGE);
+	CHECK(tsq_shift_policy_parse("+8", &mac, &p) == TSQ_ERR_RANGE);
+	CHECK(tsq_shift_policy_parse("-1", &mac, &p) == TSQ_ERR_RANGE);
+	CHECK(tsq_shift_policy_parse("99999999999999999999", &mac, &p) == TSQ_ERR_RANGE);
+	CHECK(tsq_shift_policy_parse("Profile", &mac, &p) == TSQ_ERR_RANGE);
+	CHECK(p.shift == 5);
+	CHECK(tsq_shift_policy_parse("profile", NULL, &p) == TSQ_ERR_INVAL);
+	CHECK(tsq_shift_policy_parse(NULL, &mac, &p) == TSQ_ERR_INVAL);
+	CHECK(tsq_shift_policy_parse("8", &mac, NULL) == TSQ_ERR_INVAL);
+}
+
 static void test_policy(void)
 {
 	struct tsq_shift_policy p;
@@ -150,5 +180,6 @@ int main(void)
 	test_extreme();
 	test_properties();
 	test_policy();
+	test_policy_parse();
 	CHECK_DONE();
 }

@@ -125,7 +125,7 @@ static void test_table(void)
 		uint64_t got = 0;
 
 		CHECK(tsq_rule_from_id(r->rule, &in.rule) == TSQ_OK);
-		CHECK(tsq_tsq_limit(&in, &got) == TSQ_OK);
+		CHECK(tsq_limit(&in, &got) == TSQ_OK);
 		if (got != r->want)
 			fprintf(stderr, "row %u (rule %s rate %llu shift %u)\n", i, r->rule,
 				(unsigned long long)r->rate, r->shift);
@@ -160,26 +160,26 @@ static void test_errors(void)
 				   .limit_output_bytes = 262144 };
 	uint64_t l = 7;
 
-	CHECK(tsq_tsq_limit(&in, &l) == TSQ_ERR_RANGE);	/* shift 32 */
+	CHECK(tsq_limit(&in, &l) == TSQ_ERR_RANGE);	/* shift 32 */
 	CHECK_U64(l, 7);
 	in.pacing_shift = 31;
-	CHECK(tsq_tsq_limit(&in, &l) == TSQ_OK);
+	CHECK(tsq_limit(&in, &l) == TSQ_OK);
 	CHECK_U64(l, 4560);	/* 125000000 >> 31 = 0 -> 2*2280 */
 	in.factor = 2;
-	CHECK(tsq_tsq_limit(&in, &l) == TSQ_ERR_INVAL);
+	CHECK(tsq_limit(&in, &l) == TSQ_ERR_INVAL);
 	in.factor = 0;
 	in.truesize = 0x40000000;
-	CHECK(tsq_tsq_limit(&in, &l) == TSQ_ERR_RANGE);
+	CHECK(tsq_limit(&in, &l) == TSQ_ERR_RANGE);
 	in.truesize = 2280;
 	in.floor = 0x40000000;
-	CHECK(tsq_tsq_limit(&in, &l) == TSQ_ERR_RANGE);
+	CHECK(tsq_limit(&in, &l) == TSQ_ERR_RANGE);
 	in.floor = 0;
 	in.limit_output_bytes = 0x80000000u;
-	CHECK(tsq_tsq_limit(&in, &l) == TSQ_ERR_RANGE);
+	CHECK(tsq_limit(&in, &l) == TSQ_ERR_RANGE);
 	in.limit_output_bytes = 262144;
 	in.rule = TSQ_RULE__COUNT;
-	CHECK(tsq_tsq_limit(&in, &l) == TSQ_ERR_INVAL);
-	CHECK(tsq_tsq_limit(NULL, &l) == TSQ_ERR_INVAL);
+	CHECK(tsq_limit(&in, &l) == TSQ_ERR_INVAL);
+	CHECK(tsq_limit(NULL, &l) == TSQ_ERR_INVAL);
 }
 
 /* TCP_TX_DELAY's extra_bytes = rate * delay >> 19, after the clamp and
@@ -191,27 +191,27 @@ static void test_tx_delay(void)
 				   .limit_output_bytes = 4194304, .tx_delay_us = 1500 };
 	uint64_t l = 0;
 
-	CHECK(tsq_tsq_limit(&in, &l) == TSQ_OK);
+	CHECK(tsq_limit(&in, &l) == TSQ_OK);
 	CHECK_U64(l, 14648 + 42915);		/* max(4560, 15e6 >> 10) + extra */
 	in.factor = 1;
-	CHECK(tsq_tsq_limit(&in, &l) == TSQ_OK);
+	CHECK(tsq_limit(&in, &l) == TSQ_OK);
 	CHECK_U64(l, (14648 << 1) + 42915);	/* extra is not doubled */
 	in.factor = 0;
 	in.limit_output_bytes = 8192;		/* the sysctl caps only the base */
-	CHECK(tsq_tsq_limit(&in, &l) == TSQ_OK);
+	CHECK(tsq_limit(&in, &l) == TSQ_OK);
 	CHECK_U64(l, 8192 + 42915);
 	in.rule = TSQ_RULE_5_0;
-	CHECK(tsq_tsq_limit(&in, &l) == TSQ_OK);
+	CHECK(tsq_limit(&in, &l) == TSQ_OK);
 	CHECK_U64(l, 8192 + 42915);
 	in.pacing_rate = UNK64;			/* saturates, no wrap */
-	CHECK(tsq_tsq_limit(&in, &l) == TSQ_OK);
+	CHECK(tsq_limit(&in, &l) == TSQ_OK);
 	CHECK_U64(l, 8192 + (UNK64 >> 19));
 	in.rule = TSQ_RULE_4_15;		/* no TCP_TX_DELAY before 5.4 */
 	in.pacing_rate = 15000000;
-	CHECK(tsq_tsq_limit(&in, &l) == TSQ_ERR_RANGE);
+	CHECK(tsq_limit(&in, &l) == TSQ_ERR_RANGE);
 	in.rule = TSQ_RULE_6_16;
 	in.tx_delay_us = 0x80000000u;
-	CHECK(tsq_tsq_limit(&in, &l) == TSQ_ERR_RANGE);
+	CHECK(tsq_limit(&in, &l) == TSQ_ERR_RANGE);
 }
 
 /* Extreme: shift 0 with unknown u64 rate and factor 1 saturates, no wrap */
@@ -222,13 +222,13 @@ static void test_extreme(void)
 				   .limit_output_bytes = 1048576, .factor = 1, .paced = true };
 	uint64_t l = 0;
 
-	CHECK(tsq_tsq_limit(&in, &l) == TSQ_OK);
+	CHECK(tsq_limit(&in, &l) == TSQ_OK);
 	CHECK_U64(l, UNK64);
 	in.rule = TSQ_RULE_3_19;	/* u32 era: 2*0x3fffffff = 2147483646 > lob -> lob */
-	CHECK(tsq_tsq_limit(&in, &l) == TSQ_OK);
+	CHECK(tsq_limit(&in, &l) == TSQ_OK);
 	CHECK_U64(l, 2097152);		/* 1048576 << 1 */
 	in.rule = TSQ_RULE_3_12;	/* 3.12 shifts by 10: max(1073741823, 4194303) << 1 */
-	CHECK(tsq_tsq_limit(&in, &l) == TSQ_OK);
+	CHECK(tsq_limit(&in, &l) == TSQ_OK);
 	CHECK_U64(l, 2147483646ULL);
 }
 
@@ -253,8 +253,8 @@ static void test_properties(void)
 		unsigned int r;
 
 		b.rule = TSQ_RULE_4_15;
-		CHECK(tsq_tsq_limit(&a, &la) == TSQ_OK);
-		CHECK(tsq_tsq_limit(&b, &lb) == TSQ_OK);
+		CHECK(tsq_limit(&a, &la) == TSQ_OK);
+		CHECK(tsq_limit(&b, &lb) == TSQ_OK);
 		CHECK_U64(lb, la);
 		for (r = TSQ_RULE_3_6; r < TSQ_RULE__COUNT; r++) {
 			struct tsq_limit_in c = a;
@@ -262,15 +262,15 @@ static void test_properties(void)
 			c.rule = (enum tsq_rule)r;
 			c.pacing_shift = (uint32_t)(xorshift64(&seed) % 11);
 			c.paced = xorshift64(&seed) & 1;
-			CHECK(tsq_tsq_limit(&c, &la) == TSQ_OK);
+			CHECK(tsq_limit(&c, &la) == TSQ_OK);
 			c.pacing_rate += (c.pacing_rate < UNK64) ? 1 + (c.pacing_rate >> 3) : 0;
 			if (c.pacing_rate < a.pacing_rate)
 				c.pacing_rate = UNK64;
-			CHECK(tsq_tsq_limit(&c, &lb) == TSQ_OK);
+			CHECK(tsq_limit(&c, &lb) == TSQ_OK);
 			CHECK(lb >= la);	/* monotonic in rate */
 			if (c.pacing_shift > 0) {
 				c.pacing_shift--;
-				CHECK(tsq_tsq_limit(&c, &lc) == TSQ_OK);
+				CHECK(tsq_limit(&c, &lc) == TSQ_OK);
 				CHECK(lc >= lb);	/* smaller shift, larger limit */
 			}
 		}

@@ -101,12 +101,12 @@ static void test_handshake(void)
 	CHECK_U64(sk.resumes, 1);
 	/* 9120 queued now: a check while the resume is pending lets it go */
 	CHECK(tsq_small_queue_check(&sk, &in, &busy) == 0);	/* 1+9120 <= 12207 */
-	tsq_tsq_handler(&sk);
+	tsq_handler(&sk);
 	CHECK(sk.flags == 0);
 	CHECK(tsq_sock_charge(&sk, 9120) == TSQ_OK);	/* 18240 */
 	CHECK(tsq_small_queue_check(&sk, &in, &busy) == 1);	/* re-check throttles */
 	CHECK(tsq_wfree(&sk, 9120) == 1);
-	tsq_tsq_handler(&sk);
+	tsq_handler(&sk);
 	CHECK(tsq_wfree(&sk, 9120) == 0);
 	CHECK_U64(sk.queued, 0);
 	CHECK_U64(sk.charged, sk.released);
@@ -127,7 +127,7 @@ static void test_throttle_while_queued(void)
 	CHECK(tsq_small_queue_check(&sk, &in, &busy) == 1);	/* 19001 > 12207 */
 	CHECK(sk.flags == (TSQ_F_THROTTLED | TSQ_F_QUEUED));
 	CHECK(tsq_wfree(&sk, 1000) == 0);			/* QUEUED: no new resume */
-	tsq_tsq_handler(&sk);
+	tsq_handler(&sk);
 	CHECK(sk.flags == TSQ_F_THROTTLED);
 	CHECK(tsq_wfree(&sk, 1000) == 1);			/* now it may */
 	CHECK_U64(sk.resumes, 2);
@@ -209,12 +209,12 @@ static void test_random(void)
 					throttled_since_resume = 0;
 					resumes++;
 					if (r & 16)
-						tsq_tsq_handler(&sk);
+						tsq_handler(&sk);
 				}
 				inflight[i] = inflight[--n];
 			}
 			if ((r & 0xf0) == 0)
-				tsq_tsq_handler(&sk);
+				tsq_handler(&sk);
 			CHECK_U64(sk.queued, sk.charged - sk.released);
 		}
 		while (n) {

@@ -134,7 +134,7 @@ static int cmd_limit(struct opts *o)
 		in.pacing_rate = tsq_rate_unknown(ri->rate_width);
 	if (!have_lob)
 		in.limit_output_bytes = ri->default_lob;
-	err = tsq_tsq_limit(&in, &limit);
+	err = tsq_limit(&in, &limit);
 	if (err)
 		return usage_error(tsq_strerror(err), "limit");
 	if (!o->verbose) {

@@ -77,6 +77,17 @@ int tsq_shift_policy_init(struct tsq_shift_policy *p,
 			  enum tsq_shift_policy_kind kind, u32 shift);
 
 /*
+ * tsq_shift_policy_parse - a device's policy from its text, the one parser
+ * of the CLI, the attribute and the scenario: "none" (keep the socket's
+ * shift), "profile" (@profile, the kernel profile's mac80211 policy), or a
+ * shift "0".."31" (decimal digits only, the whole text). Returns TSQ_OK,
+ * TSQ_ERR_RANGE for any other text, TSQ_ERR_INVAL for a NULL @text or @p
+ * (or "profile" with a NULL @profile); *p is written only on TSQ_OK.
+ */
+int tsq_shift_policy_parse(const char *text, const struct tsq_shift_policy *profile,
+			   struct tsq_shift_policy *p);
+
+/*
  * tsq_shift_policy_apply - what the device does to a frame's socket.
  * Kernel: mac80211 __ieee80211_subif_start_xmit()/ieee80211_tx path
  * calling sk_pacing_shift_update(skb->sk, shift) only when the frame goes

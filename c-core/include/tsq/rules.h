@@ -93,7 +93,7 @@ struct tsq_limit_in {
 };
 
 /*
- * tsq_tsq_limit - the byte limit of sk_wmem_alloc for one skb.
+ * tsq_limit - the byte limit of sk_wmem_alloc for one skb.
  *
  * Returns TSQ_OK and *limit, or TSQ_ERR_INVAL / TSQ_ERR_RANGE (shift > 31,
  * truesize > TSQ_TRUESIZE_MAX, floor > TSQ_FLOOR_MAX, lob > INT_MAX,
@@ -119,7 +119,7 @@ struct tsq_limit_in {
  * A nonzero tx_delay_us with a rule older than 5.0 is TSQ_ERR_RANGE (those
  * releases have no TCP_TX_DELAY); the product saturates at 2^64-1.
  */
-int tsq_tsq_limit(const struct tsq_limit_in *in, u64 *limit);
+int tsq_limit(const struct tsq_limit_in *in, u64 *limit);
 
 #ifdef __cplusplus
 }

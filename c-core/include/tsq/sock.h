@@ -7,7 +7,7 @@
  * Use: tsq_sock_charge() when an skb (or burst) is handed down,
  * tsq_wfree() once per charge when it is freed (sent, dropped, expired,
  * device down, socket closed), tsq_small_queue_check() before handing down,
- * and tsq_tsq_handler() when the resume the caller scheduled runs.
+ * and tsq_handler() when the resume the caller scheduled runs.
  */
 #ifndef TSQ_SOCK_H
 #define TSQ_SOCK_H
@@ -73,12 +73,12 @@ int tsq_sock_charge(struct tsq_sock *sk, u32 truesize);
 int tsq_wfree(struct tsq_sock *sk, u32 truesize);
 
 /*
- * tsq_tsq_handler - the scheduled resume runs.
+ * tsq_handler - the scheduled resume runs.
  * Kernel: tcp_tasklet_func()/tcp_tsq_workfn() clearing TSQ_QUEUED before
  * tcp_tsq_handler() calls tcp_write_xmit(). The caller then runs its send
  * loop, which calls tsq_small_queue_check() again and may throttle again.
  */
-void tsq_tsq_handler(struct tsq_sock *sk);
+void tsq_handler(struct tsq_sock *sk);
 
 /* Facts about the skb at hand that the shortcut needs */
 struct tsq_xmit_ctx {
@@ -90,7 +90,7 @@ struct tsq_xmit_ctx {
 /*
  * tsq_small_queue_check - may this skb go now?
  * Returns 0 (send), 1 (throttled: TSQ_THROTTLED is set, stop the send
- * loop) or a negative TSQ_ERR_* from tsq_tsq_limit().
+ * loop) or a negative TSQ_ERR_* from tsq_limit().
  * Kernel: tcp_small_queue_check() (10d3be569243; shortcut 75eefc6c59fd,
  * 75c119afe14f, f921a4a5bffa): if sk_wmem_alloc > limit, let the skb go
  * when the shortcut applies, else set TSQ_THROTTLED and re-check (the

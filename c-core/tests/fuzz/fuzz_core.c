@@ -48,13 +48,13 @@ static void op_limit(struct rd *r)
 		.tx_delay_us = (u32)take(r, 3),
 	};
 	u64 a, b;
-	int e1 = tsq_tsq_limit(&in, &a);
+	int e1 = tsq_limit(&in, &a);
 
 	if (e1)
 		return;
 	if (in.pacing_rate < UINT64_MAX) {
 		in.pacing_rate++;
-		ASSERT(tsq_tsq_limit(&in, &b) == 0 && b >= a);
+		ASSERT(tsq_limit(&in, &b) == 0 && b >= a);
 	}
 }
 
@@ -320,7 +320,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			break;
 		}
 		case 3:
-			tsq_tsq_handler(&sk);
+			tsq_handler(&sk);
 			break;
 		case 4:
 			op_limit(&r);
