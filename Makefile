@@ -29,7 +29,7 @@ demo:
 	$(MAKE) build
 	$(BUILD)/examples/tsq-pacing-shift --quick --name=demo --resultsDir=results
 	@echo "demo: database results/demo.db (one file per run in results/demo/);"
-	@echo "demo: plots results/demo-goodput.png, results/demo-latency.png, results/demo-timeseries.png;"
+	@echo "demo: plots results/demo-results.png (goodput and ping), results/demo-goodput.png, results/demo-latency.png, results/demo-timeseries.png (shift 10 and 8 stacked);"
 	@echo "demo: Flent files results/demo/*.flent.gz (flent -i FILE -f summary)"
 
 # doc/figures/*.png from full runs of the five reproductions (long).

@@ -94,5 +94,7 @@ main(int argc, char* argv[])
                 "sampleInterval; MPDU/AMPDU: data PSDUs of the stations.");
     exp.SetPlotX("pacing_shift", "sk_pacing_shift");
     exp.SetReferenceLabel("Linux ath9k (reference 004)");
+    // The shift of the bug (10) and mac80211's fix (8), when both are run.
+    exp.SetTimeSeriesPoints("shift10", "shift8");
     return exp.Execute();
 }

@@ -721,34 +721,80 @@ TsqExperiment::Plot(const std::vector<TsqRow>& rows, const std::string& db) cons
             std::cout << "plot: " << png << " NOT drawn (needs gnuplot and sqlite3)\n";
         }
     }
-    // One run's time series: the first run of the last point with runs.
-    const TsqRow* pick = nullptr;
-    for (const auto& p : m_points)
+    // Goodput and ping in one figure, two panels on the same X.
     {
+        std::string png = stem + "-results.png";
+        std::ostringstream cmd;
+        cmd << "sh " << Quote(data + "/tsq-plot.sh") << " --where " << Quote(where)
+            << " --reference-points " << Quote(seedFile(false)) << " --y2 ping_rtt_ms_mean"
+            << " --reference-points2 " << Quote(seedFile(true)) << " --title " << Quote(m_title)
+            << " --xlabel " << Quote(m_plotXLabel) << " --ylabel " << Quote(figures[0].ylabel)
+            << " --ylabel2 " << Quote(figures[1].ylabel) << (m_plotLogX ? " --logx" : "") << " "
+            << Quote(db) << " " << m_plotX << " goodput_mbps " << Quote(png) << " >/dev/null";
+        std::cout << "plot: " << png
+                  << (std::system(cmd.str().c_str()) == 0 ? ""
+                                                          : " NOT drawn (needs gnuplot and sqlite3)")
+                  << "\n";
+    }
+    // The time series of two points stacked on one time axis: the first
+    // TCP run of each (SetTimeSeriesPoints, else the first and last point).
+    auto firstRun = [&](const std::string& label) -> const TsqRow* {
         for (const TsqRow& row : rows)
         {
-            if (Text(row, "point") == p.label && Text(row, "traffic") != "udp")
+            if (Text(row, "point") == label && Text(row, "traffic") != "udp")
             {
-                pick = &row;
-                break;
+                return &row;
             }
         }
-    }
-    if (pick)
+        return nullptr;
+    };
+    std::vector<const TsqRow*> picks;
+    const std::pair<std::string, std::string> wanted[] = {
+        {m_seriesFirst, m_points.front().label},
+        {m_seriesSecond, m_points.back().label}};
+    for (const auto& w : wanted)
     {
-        std::string png = stem + "-timeseries.png";
-        std::ostringstream cmd;
-        cmd << "sh " << Quote(data + "/tsq-plot.sh") << " --run " << Text(*pick, "run_key")
-            << " --title "
-            << Quote(m_experiment + " " + Text(*pick, "point") + " seed " + Text(*pick, "seed") +
-                     ": goodput and ping RTT")
-            << " " << Quote(db) << " goodput_mbps,ping_rtt_ms " << Quote(png) << " >/dev/null";
-        if (std::system(cmd.str().c_str()) == 0)
+        // a point not run (--shifts without it, --only): the default one
+        const TsqRow* r = w.first.empty() ? nullptr : firstRun(w.first);
+        r = r ? r : firstRun(w.second);
+        if (r && std::find(picks.begin(), picks.end(), r) == picks.end())
         {
-            std::cout << "plot: " << png << " (time series of " << Text(*pick, "point") << " seed "
-                      << Text(*pick, "seed") << ")\n";
+            picks.push_back(r);
         }
     }
+    if (!picks.empty())
+    {
+        std::string png = stem + "-timeseries.png";
+        std::string keys;
+        std::string labels;
+        std::string what;
+        for (const TsqRow* r : picks)
+        {
+            keys += (keys.empty() ? "" : ",") + Text(*r, "run_key");
+            labels += (labels.empty() ? "" : ",") + Text(*r, "point") + " seed " + Text(*r, "seed");
+            what += (what.empty() ? "" : " and ") + Text(*r, "point") + " seed " + Text(*r, "seed");
+        }
+        std::ostringstream cmd;
+        cmd << "sh " << Quote(data + "/tsq-plot.sh") << " --stack --run " << keys << " --labels "
+            << Quote(labels) << " --title " << Quote(m_title) << " " << Quote(db)
+            << " goodput_mbps,cwnd_segments,tsq_limit_bytes,ampdu_mpdus " << Quote(png)
+            << " >/dev/null";
+        if (std::system(cmd.str().c_str()) == 0)
+        {
+            std::cout << "plot: " << png << " (time series of " << what << ")\n";
+        }
+        else
+        {
+            std::cout << "plot: " << png << " NOT drawn (needs gnuplot and sqlite3)\n";
+        }
+    }
+}
+
+void
+TsqExperiment::SetTimeSeriesPoints(const std::string& first, const std::string& second)
+{
+    m_seriesFirst = first;
+    m_seriesSecond = second;
 }
 
 void

@@ -200,6 +200,14 @@ class TsqExperiment
      */
     void SetPlotX(const std::string& column, const std::string& label, bool logx = false);
     /**
+     * The two points whose first runs the time-series figure stacks
+     * (goodput, cwnd, TSQ limit, MPDUs per A-MPDU on one time axis);
+     * default: the first and the last point.
+     * \param first label of the first point (e.g. "shift10")
+     * \param second label of the second (e.g. "shift8", the kernel's fix)
+     */
+    void SetTimeSeriesPoints(const std::string& first, const std::string& second);
+    /**
      * \param label legend of the reference's points in the plots (e.g. "Linux, reference 004")
      */
     void SetReferenceLabel(const std::string& label);
@@ -275,6 +283,8 @@ class TsqExperiment
     std::string m_plotX{"point"};
     std::string m_plotXLabel{"point"};
     bool m_plotLogX{false};
+    std::string m_seriesFirst;  //!< SetTimeSeriesPoints ("" = the first point)
+    std::string m_seriesSecond; //!< SetTimeSeriesPoints ("" = the last point)
     std::string m_referenceLabel{"published (reference)"};
 };
 

@@ -8,12 +8,17 @@
 #       deviation with --spread stddev), optionally one curve per value of
 #       --by, and the reference's published points beside ours (--reference-points).
 #       A non-numeric X (e.g. a kernel rule "3.6", "4.14") is plotted as
-#       categories in version order.
+#       categories in version order; integer X values are the ticks. With
+#       --y2 COLUMN a second panel below shows that column the same way
+#       (with its own --reference-points2 and --ylabel2), on the same X.
 #   experiment/tsq-plot.sh [options] --run RUN_KEY DB SERIES[,SERIES2] OUT.png
 #       Time series of one run (RUN_KEY or a unique prefix of it) from the
 #       `series` table; with two series the second uses the right axis (as
 #       Flent's goodput + ping plot). SERIES "ampdu_histogram" draws the
 #       run's A-MPDU size histogram instead.
+#   experiment/tsq-plot.sh [options] --stack --run KEY1,KEY2[,...] DB S1,S2,... OUT.png
+#       One panel per series, stacked on a shared time axis, one line per
+#       run (labelled by --labels L1,L2,... or the run's experiment and seed).
 #
 # Options:
 #   --where SQL         filter runs, e.g. "experiment = 'pacing-shift'"
@@ -21,6 +26,8 @@
 #   --reference-points FILE  published points, one per line: "x y label...";
 #                       '#' starts a comment; one point style per label
 #   --spread minmax|stddev   error bars (default minmax)
+#   --y2 COLUMN  --reference-points2 FILE  --ylabel2 TEXT   the second panel
+#   --stack  --labels L1,L2,...   stacked time series of several runs
 #   --title TEXT  --xlabel TEXT  --ylabel TEXT  --logx  --size W,H
 #
 # Example:
@@ -37,6 +44,11 @@ die() { echo "tsq-plot: $*" >&2; exit 2; }
 where="1"
 by=""
 ref=""
+y2=""
+ref2=""
+ylabel2=""
+stack=0
+labels=""
 spread=minmax
 run=""
 title=""
@@ -52,6 +64,11 @@ while [ $# -gt 0 ]; do
     --by) [ $# -ge 2 ] || die "--by needs a column"; by=$2; shift 2 ;;
     --reference-points) [ $# -ge 2 ] || die "--reference-points needs a file"; ref=$2; shift 2 ;;
     --spread) [ $# -ge 2 ] || die "--spread needs minmax or stddev"; spread=$2; shift 2 ;;
+    --y2) [ $# -ge 2 ] || die "--y2 needs a column"; y2=$2; shift 2 ;;
+    --reference-points2) [ $# -ge 2 ] || die "--reference-points2 needs a file"; ref2=$2; shift 2 ;;
+    --ylabel2) [ $# -ge 2 ] || die "--ylabel2 needs text"; ylabel2=$2; shift 2 ;;
+    --stack) stack=1; shift ;;
+    --labels) [ $# -ge 2 ] || die "--labels needs L1,L2,..."; labels=$2; shift 2 ;;
     --run) [ $# -ge 2 ] || die "--run needs a run key"; run=$2; shift 2 ;;
     --title) [ $# -ge 2 ] || die "--title needs text"; title=$2; shift 2 ;;
     --xlabel) [ $# -ge 2 ] || die "--xlabel needs text"; xlabel=$2; shift 2 ;;
@@ -106,8 +123,74 @@ fi
     echo "set output $(gq "$out")"
     echo "set datafile separator tab"
     echo "set grid"
-    echo "set key outside right top"
+    # The legend inside the plot, in headroom the offsets keep free.
+    echo "set key inside top right opaque box"
 } >"$tmp/plot.gp"
+
+# ---------------------------------------------- several runs, stacked
+[ "$stack" -eq 0 ] || [ -n "$run" ] || die "--stack needs --run KEY1,KEY2,..."
+if [ -n "$run" ] && [ "$stack" -eq 1 ]; then
+    series=$pos2
+    nser=$(printf '%s' "$series" | tr ',' '\n' | grep -c .)
+    [ "$nser" -ge 1 ] || die "--stack needs SERIES"
+    h=$(( (nser * 220) + 80 ))
+    w=${size%%,*}
+    sed -i "1s/size [0-9]*,[0-9]*/size $w,$h/" "$tmp/plot.gp"
+    {
+        echo "set multiplot layout $nser,1 title $(gq "${title:-time series}")"
+        echo "set lmargin 10"
+        echo "set rmargin 3"
+        echo "set key inside top right opaque box"
+    } >>"$tmp/plot.gp"
+    j=0
+    for s in $(printf '%s' "$series" | tr ',' ' '); do
+        j=$((j + 1))
+        plot=""
+        i=0
+        for k in $(printf '%s' "$run" | tr ',' ' '); do
+            i=$((i + 1))
+            case $k in *[!0-9a-f]* | "") die "--run '$k' is not a run key (hex digits)" ;; esac
+            keys=$(q "SELECT DISTINCT run_key FROM runs WHERE run_key LIKE '$k%';")
+            n=$(printf '%s\n' "$keys" | grep -c . || true)
+            [ "$n" -eq 1 ] || die "--run '$k' matches $n runs in $db"
+            label=$(printf '%s' "$labels" | cut -d, -f"$i")
+            [ -n "$label" ] ||
+                label=$(q "SELECT experiment || ' seed ' || seed FROM runs WHERE run_key = '$keys';")
+            q "SELECT t_s, value FROM series WHERE run_key = '$keys' AND series = $(sq "$s")
+               ORDER BY t_s;" >"$tmp/st$j-$i.dat"
+            [ -s "$tmp/st$j-$i.dat" ] || die "run $keys has no series '$s'"
+            plot="$plot${plot:+, }'$tmp/st$j-$i.dat' using 1:2 with lines linewidth 1.5 title $(gq "$label")"
+        done
+        case $s in
+        goodput_mbps) yl="goodput (Mb/s)" ;;
+        cwnd_segments) yl="cwnd (segments)" ;;
+        tsq_limit_bytes) yl="TSQ limit (bytes)" ;;
+        queued_bytes) yl="bytes below TCP" ;;
+        ampdu_mpdus) yl="MPDUs per A-MPDU" ;;
+        ping_rtt_ms) yl="ping RTT (ms)" ;;
+        srtt_ms) yl="srtt (ms)" ;;
+        pacing_rate_mbps) yl="pacing rate (Mb/s)" ;;
+        *) yl=$s ;;
+        esac
+        {
+            echo "set ylabel $(gq "$yl")"
+            echo "set offsets 0, 0, graph 0.25, 0"
+            if [ "$j" -eq "$nser" ]; then
+                echo "set xlabel $(gq "${xlabel:-simulated time (s)}")"
+                echo "set format x"
+            else
+                echo "unset xlabel"
+                echo "set format x ''"
+            fi
+            [ "$j" -eq 1 ] || echo "unset key"
+            echo "plot $plot"
+        } >>"$tmp/plot.gp"
+    done
+    echo "unset multiplot" >>"$tmp/plot.gp"
+    gnuplot "$tmp/plot.gp" || die "gnuplot failed"
+    echo "tsq-plot: wrote $out"
+    exit 0
+fi
 
 # ------------------------------------------------------------- one run
 if [ -n "$run" ]; then
@@ -170,16 +253,16 @@ x=$pos2
 y=$pos3
 ident X_COLUMN "$x"
 ident Y_COLUMN "$y"
+[ -z "$y2" ] || ident --y2 "$y2"
 [ -z "$by" ] || ident --by "$by"
 cols=$(q "SELECT name FROM pragma_table_info('runs');")
-for c in "$x" "$y" $by; do
+for c in "$x" "$y" $y2 $by; do
     printf '%s\n' "$cols" | grep -qx "$c" || die "no column '$c' in $db's runs table"
 done
-nrows=$(q "SELECT count(*) FROM runs WHERE ($where) AND \"$y\" IS NOT NULL;") ||
-    die "bad --where '$where'"
-[ "$nrows" -gt 0 ] || die "no run with a $y value matches --where '$where'"
 nonnum=$(q "SELECT count(*) FROM runs WHERE ($where) AND \"$x\" IS NOT NULL
-             AND typeof(\"$x\") NOT IN ('integer', 'real');")
+             AND typeof(\"$x\") NOT IN ('integer', 'real');") || die "bad --where '$where'"
+nonint=$(q "SELECT count(*) FROM runs WHERE ($where) AND \"$x\" IS NOT NULL
+             AND typeof(\"$x\") <> 'integer';")
 
 # Categories (non-numeric X) in version order, numbered 1..n.
 if [ "$nonnum" -gt 0 ]; then
@@ -192,19 +275,6 @@ if [ "$nonnum" -gt 0 ]; then
     awk '{ print NR "\t" $0 }' "$tmp/cat.sorted" >"$tmp/cat"
 fi
 
-# Data file: position, label, mean, min, max, mean of squares, count.
-data() { # data FILE EXTRA_WHERE
-    q "SELECT \"$x\", avg(\"$y\"), min(\"$y\"), max(\"$y\"), avg(\"$y\" * \"$y\"), count(\"$y\")
-       FROM runs WHERE ($where) AND ($2) AND \"$y\" IS NOT NULL AND \"$x\" IS NOT NULL
-       GROUP BY \"$x\" ORDER BY \"$x\";" >"$tmp/raw"
-    if [ "$nonnum" -gt 0 ]; then
-        awk -F'\t' -v OFS='\t' 'NR == FNR { pos[$2] = $1; next }
-            { print pos[$1], $0 }' "$tmp/cat" "$tmp/raw" | sort -n >"$1"
-    else
-        awk -F'\t' -v OFS='\t' '{ print $1, $0 }' "$tmp/raw" >"$1"
-    fi
-}
-
 if [ "$spread" = minmax ]; then
     using="1:3:4:5"
     what="min..max"
@@ -215,68 +285,111 @@ else
 fi
 if [ "$nonnum" -gt 0 ]; then using="$using:xtic(2)"; fi
 
-plot=""
-if [ -n "$by" ]; then
-    q "SELECT quote(\"$by\") FROM runs WHERE ($where) AND \"$y\" IS NOT NULL
-       GROUP BY \"$by\" ORDER BY \"$by\";" >"$tmp/groups"
-    i=0
-    while IFS= read -r g; do
-        i=$((i + 1))
-        data "$tmp/g$i.dat" "\"$by\" IS $g"
-        label=$(printf '%s' "$g" | sed "s/^'//; s/'$//; s/''/'/g")
-        plot="$plot${plot:+, }'$tmp/g$i.dat' using $using with yerrorlines title $(gq "$by=$label ($what)")"
-    done <"$tmp/groups"
-else
-    data "$tmp/g.dat" 1
-    plot="'$tmp/g.dat' using $using with yerrorlines title $(gq "ns-3 tsq: mean over seeds ($what)")"
-fi
-
-# The reference's points: one file per label, X mapped to category positions
-# (shifted right a little so they stand beside ours).
-if [ -n "$ref" ]; then
-    [ -f "$ref" ] || die "no reference-points file '$ref'"
-    awk -v dir="$tmp" -v cat="$tmp/cat" -v nonnum="$nonnum" '
-        BEGIN { if (nonnum > 0) while ((getline line < cat) > 0) {
-                    split(line, f, "\t"); pos[f[2]] = f[1] } }
-        /^[ \t]*(#|$)/ { next }
-        NF < 2 { print "tsq-plot: reference points: line " FNR " needs x y [label]" > "/dev/stderr"; next }
-        {
-            xv = $1; yv = $2; label = ""
-            for (i = 3; i <= NF; i++) label = label (i > 3 ? " " : "") $i
-            if (label == "") label = "published"
-            if (nonnum > 0) {
-                if (!(xv in pos)) {
-                    print "tsq-plot: reference point x=" xv " matches no category; left out" > "/dev/stderr"
-                    next
-                }
-                xv = pos[xv] + 0.15
-            }
-            if (!(label in idx)) { idx[label] = ++n; print label > (dir "/reflabels") }
-            print xv "\t" yv > (dir "/ref" idx[label] ".dat")
-        }' "$ref"
-    if [ -f "$tmp/reflabels" ]; then
-        i=0
-        while IFS= read -r label; do
-            i=$((i + 1))
-            plot="$plot, '$tmp/ref$i.dat' using 1:2 with points pointtype $((4 + 2 * i)) pointsize 1.6 title $(gq "$label")"
-        done <"$tmp/reflabels"
+# Data file of column $2: position, label, mean, min, max, mean of squares, count.
+data() { # data FILE COLUMN EXTRA_WHERE
+    q "SELECT \"$x\", avg(\"$2\"), min(\"$2\"), max(\"$2\"), avg(\"$2\" * \"$2\"), count(\"$2\")
+       FROM runs WHERE ($where) AND ($3) AND \"$2\" IS NOT NULL AND \"$x\" IS NOT NULL
+       GROUP BY \"$x\" ORDER BY \"$x\";" >"$tmp/raw"
+    if [ "$nonnum" -gt 0 ]; then
+        awk -F'\t' -v OFS='\t' 'NR == FNR { pos[$2] = $1; next }
+            { print pos[$1], $0 }' "$tmp/cat" "$tmp/raw" | sort -n >"$1"
+    else
+        awk -F'\t' -v OFS='\t' '{ print $1, $0 }' "$tmp/raw" >"$1"
     fi
-fi
+}
 
+# One panel: column $1 with the reference points of file $2 (may be ""),
+# its label $3, its files named after $4; appends to plot.gp.
+panel() { # panel COLUMN REFFILE YLABEL TAG
+    pc=$1
+    rows=$(q "SELECT count(*) FROM runs WHERE ($where) AND \"$pc\" IS NOT NULL;") ||
+        die "bad --where '$where'"
+    [ "$rows" -gt 0 ] || die "no run with a $pc value matches --where '$where'"
+    plot=""
+    if [ -n "$by" ]; then
+        q "SELECT quote(\"$by\") FROM runs WHERE ($where) AND \"$pc\" IS NOT NULL
+           GROUP BY \"$by\" ORDER BY \"$by\";" >"$tmp/groups$4"
+        i=0
+        while IFS= read -r g; do
+            i=$((i + 1))
+            data "$tmp/g$4-$i.dat" "$pc" "\"$by\" IS $g"
+            label=$(printf '%s' "$g" | sed "s/^'//; s/'$//; s/''/'/g")
+            plot="$plot${plot:+, }'$tmp/g$4-$i.dat' using $using with yerrorlines title $(gq "$by=$label ($what)")"
+        done <"$tmp/groups$4"
+    else
+        data "$tmp/g$4.dat" "$pc" 1
+        plot="'$tmp/g$4.dat' using $using with yerrorlines title $(gq "ns-3 tsq: mean over seeds ($what)")"
+    fi
+    # The reference's points: one file per label, X mapped to category
+    # positions (shifted right a little so they stand beside ours).
+    if [ -n "$2" ]; then
+        [ -f "$2" ] || die "no reference-points file '$2'"
+        awk -v dir="$tmp" -v tag="$4" -v cat="$tmp/cat" -v nonnum="$nonnum" '
+            BEGIN { if (nonnum > 0) while ((getline line < cat) > 0) {
+                        split(line, f, "\t"); pos[f[2]] = f[1] } }
+            /^[ \t]*(#|$)/ { next }
+            NF < 2 { print "tsq-plot: reference points: line " FNR " needs x y [label]" > "/dev/stderr"; next }
+            {
+                xv = $1; yv = $2; label = ""
+                for (i = 3; i <= NF; i++) label = label (i > 3 ? " " : "") $i
+                if (label == "") label = "published"
+                if (nonnum > 0) {
+                    if (!(xv in pos)) {
+                        print "tsq-plot: reference point x=" xv " matches no category; left out" > "/dev/stderr"
+                        next
+                    }
+                    xv = pos[xv] + 0.15
+                }
+                if (!(label in idx)) { idx[label] = ++n; print label > (dir "/reflabels" tag) }
+                print xv "\t" yv > (dir "/ref" tag "-" idx[label] ".dat")
+            }' "$2"
+        if [ -f "$tmp/reflabels$4" ]; then
+            i=0
+            while IFS= read -r label; do
+                i=$((i + 1))
+                plot="$plot, '$tmp/ref$4-$i.dat' using 1:2 with points pointtype $((4 + 2 * i)) pointsize 1.6 title $(gq "$label")"
+            done <"$tmp/reflabels$4"
+        fi
+    fi
+    {
+        echo "set ylabel $(gq "$3")"
+        echo "plot $plot"
+    } >>"$tmp/plot.gp"
+    nrows=$rows
+}
+
+if [ -n "$y2" ]; then # two panels: twice as tall (sed before appending below)
+    sed -i "1s/size [0-9]*,[0-9]*/size ${size%%,*},$((${size#*,} * 2 - 80))/" "$tmp/plot.gp"
+fi
 {
-    echo "set title $(gq "${title:-$y against $x}")"
+    if [ -n "$y2" ]; then
+        echo "set multiplot layout 2,1 title $(gq "${title:-$y and $y2 against $x}")"
+        echo "set lmargin 10"
+    else
+        echo "set title $(gq "${title:-$y against $x}")"
+    fi
     echo "set xlabel $(gq "${xlabel:-$x}")"
-    echo "set ylabel $(gq "${ylabel:-$y}")"
     if [ "$nonnum" -gt 0 ]; then
         n=$(wc -l <"$tmp/cat")
         echo "set xrange [0.5:$n + 0.5]"
         echo "set xtics rotate by -30"
+        echo "set offsets 0, 0, graph 0.3, graph 0.05"
     else
-        echo "set offsets graph 0.05, graph 0.05, graph 0.05, graph 0.05"
+        # Room for the legend at the top; integer X values are the ticks.
+        echo "set offsets graph 0.05, graph 0.05, graph 0.3, graph 0.05"
         if [ "$logx" -eq 1 ]; then echo "set logscale x"; fi
+        if [ "$nonint" -eq 0 ]; then
+            ticks=$(q "SELECT group_concat(v, ', ') FROM (SELECT DISTINCT \"$x\" AS v FROM runs
+                       WHERE ($where) AND \"$x\" IS NOT NULL ORDER BY v);")
+            [ -z "$ticks" ] || echo "set xtics ($ticks)"
+        fi
     fi
-    echo "plot $plot"
 } >>"$tmp/plot.gp"
+panel "$y" "$ref" "${ylabel:-$y}" 1
+if [ -n "$y2" ]; then
+    panel "$y2" "$ref2" "${ylabel2:-$y2}" 2
+    echo "unset multiplot" >>"$tmp/plot.gp"
+fi
 gnuplot "$tmp/plot.gp" 2>"$tmp/gp.err" || {
     cat "$tmp/gp.err" >&2
     die "gnuplot failed"

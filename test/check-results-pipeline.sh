@@ -45,8 +45,20 @@ sh "$top/experiment/tsq-plot.sh" --reference-points reference.txt --where "exper
 key=$(sqlite3 results/pipeline.db "SELECT substr(run_key, 1, 10) FROM runs LIMIT 1;")
 sh "$top/experiment/tsq-plot.sh" --run "$key" results/pipeline.db goodput_mbps,ping_rtt_ms series.png ||
     fail "tsq-plot.sh --run"
-for f in goodput.png series.png; do
+# Goodput and ping in two panels; two runs' series stacked.
+sh "$top/experiment/tsq-plot.sh" --reference-points reference.txt --y2 ping_rtt_ms_mean \
+    --where "experiment = 'results-selftest'" results/pipeline.db pacing_shift goodput_mbps \
+    panels.png || fail "tsq-plot.sh --y2"
+keys=$(sqlite3 results/pipeline.db "SELECT group_concat(k, ',') FROM
+         (SELECT substr(run_key, 1, 10) AS k FROM runs ORDER BY run_key LIMIT 2);")
+sh "$top/experiment/tsq-plot.sh" --stack --run "$keys" --labels "a,b" results/pipeline.db \
+    goodput_mbps,ping_rtt_ms stack.png || fail "tsq-plot.sh --stack"
+if sh "$top/experiment/tsq-plot.sh" --stack results/pipeline.db pacing_shift goodput_mbps \
+    bad.png 2>/dev/null; then
+    fail "tsq-plot.sh --stack without --run was accepted"
+fi
+for f in goodput.png series.png panels.png stack.png; do
     [ -s "$f" ] || fail "$f not written"
     head -c 4 "$f" | od -An -c | grep -q 'P   N   G' || fail "$f is not a PNG"
 done
-echo "check-results-pipeline: PASS: 6 runs swept, merged 3 times, 2 plots"
+echo "check-results-pipeline: PASS: 6 runs swept, merged 3 times, 4 plots"

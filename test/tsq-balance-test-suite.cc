@@ -24,7 +24,7 @@
 /**
  * \file
  * \ingroup tsq-tests
- * Issue 4 "Balance": after the applications stop and the queues drain,
+ * Balance: after the applications stop and the queues drain,
  * every charged byte has been released, on clean and lossy WiFi (MAC
  * retries, retry-limit drops), with both driver profiles, with a
  * completion latency, and when a socket closes with packets queued.

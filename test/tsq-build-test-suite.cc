@@ -39,7 +39,7 @@ class TsqScenarioSmokeTestCase : public TestCase
         scenario.Build();
         WifiUplinkResult result = scenario.Run();
         Simulator::Destroy();
-        // Plain ns-3 TCP over HT40 SGI MCS7 reaches ~115 Mb/s (NS3-NOTES);
+        // Plain ns-3 TCP over HT40 SGI MCS7 reaches ~115 Mb/s (measured);
         // far below that means the topology is broken.
         NS_TEST_ASSERT_MSG_GT(result.goodputMbps, 50.0, "goodput too low");
         NS_TEST_ASSERT_MSG_LT(result.goodputMbps, 150.0, "goodput above the PHY rate");

@@ -150,7 +150,7 @@ LossyConfig(const std::string& factory, const std::string& cc)
 
 /**
  * \ingroup tsq-tests
- * Issue 4 "Transparency": with TsqRule=off and LinuxPacingRate,
+ * Transparency: with TsqRule=off and LinuxPacingRate,
  * CwndValidation and TsoBursts off, the TSQ socket sends the same segments
  * at the same times and has the same cwnd trace as TcpSocketBase, event
  * for event, through slow start, losses and recovery.
@@ -405,7 +405,7 @@ class TsqAttributeTestCase : public TestCase
             Check(s, b, "false");
             Check(s, b, "true");
         }
-        // Each boolean defaults to on (issue 4).
+        // Each boolean defaults to on.
         Ptr<TsqTcpSocket> d = CreateObject<TsqTcpSocket>();
         for (const char* b : {"LinuxPacingRate", "CwndValidation", "TsoBursts"})
         {

@@ -18,7 +18,7 @@
 /**
  * \file
  * \ingroup tsq-tests
- * Issue 4 "WiFi starvation mechanism": a short 802.11n HT40 SGI MCS7
+ * WiFi starvation mechanism: a short 802.11n HT40 SGI MCS7
  * upload (STA -> AP) through the TSQ socket with Linux-sized buffers.
  */
 

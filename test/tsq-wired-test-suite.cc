@@ -19,7 +19,7 @@
 /**
  * \file
  * \ingroup tsq-tests
- * Issue 4 "Wired TSQ": TSQ's original purpose. A 100 Mb/s point-to-point
+ * Wired TSQ: TSQ's original purpose. A 100 Mb/s point-to-point
  * bottleneck with a 1000-packet FIFO queue disc at the sender: without TSQ
  * the queue disc fills and the RTT grows; with rule 4.15 at shift 10 the
  * bytes below TCP stay under the limit in force (plus one burst) at every

@@ -1,7 +1,6 @@
 #!/bin/sh
 # make-figures.sh -- regenerate doc/figures/*.png from the five reproductions
-# (full runs: their default seeds and durations, about 15 minutes each on 2
-# cores; `make figures` runs this).
+# (full runs: their default seeds and durations; `make figures` runs this).
 #
 # Usage: utils/make-figures.sh [BUILD_DIR] [--from-db]
 #   BUILD_DIR  the CMake build folder (default: build)
@@ -10,9 +9,10 @@
 #
 # Each program runs in this folder with --resultsDir=results, so its runs
 # are under results/<experiment>/ and merged into results/<experiment>.db;
-# the goodput and latency plots (ours beside the reference's points) are then
-# copied to doc/figures/<experiment>-{goodput,latency}.png and the printed
-# tables to doc/figures/<experiment>.txt.
+# its plots (goodput, latency, both in two panels, and the stacked time
+# series; ours beside the reference's points) are then copied to
+# doc/figures/<experiment>-{goodput,latency,results,timeseries}.png and the
+# printed tables to doc/figures/<experiment>.txt.
 set -eu
 build=build
 fromdb=0
@@ -37,8 +37,10 @@ for exp in pacing-shift floor cc kernel-history wired-control; do
     fi
     echo "make-figures: $exp"
     nice "$prog" --resultsDir=results "$@" | tee "doc/figures/$exp.txt"
-    for kind in goodput latency; do
-        cp "results/$exp-$kind.png" "doc/figures/$exp-$kind.png"
+    for kind in goodput latency results timeseries; do
+        if [ -f "results/$exp-$kind.png" ]; then
+            cp "results/$exp-$kind.png" "doc/figures/$exp-$kind.png"
+        fi
     done
 done
 echo "make-figures: doc/figures/ updated"

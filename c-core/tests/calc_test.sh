@@ -24,7 +24,7 @@ expect_exit2() { # expect_exit2 WORD args... : exit 2 and stderr names WORD
 	esac
 }
 
-# issue 3 worked example: 1448 * 200 * 10 * 10000 / 10000 = 2896000
+# worked example: 1448 * 200 * 10 * 10000 / 10000 = 2896000
 expect 2896000 pacing-rate --mss 1448 --cwnd 10 --packets-out 10 --ssthresh inf --srtt-us 10000
 # max(2*4608 = 9216, 2896000 >> 10 = 2828) = 9216, lob 262144
 expect 9216 limit --rule 4.15 --rate 2896000 --shift 10 --truesize 4608

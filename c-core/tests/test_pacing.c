@@ -39,7 +39,7 @@ static uint64_t pr(uint32_t mss, uint32_t cwnd, uint32_t pkts, uint32_t ssthresh
 
 static void test_table(void)
 {
-	/* issue 3 worked example: 1448*80000*200*10 / 80000 = 2896000 */
+	/* worked example: 1448*80000*200*10 / 80000 = 2896000 */
 	CHECK_U64(pr(1448, 10, 10, INF, 10000, U64, NOMAX), 2896000);
 	CHECK_U64(pr(1448, 10, 10, INF, 10000, U32, NOMAX), 2896000);
 	/* CA: cwnd 20 >= ssthresh/2 = 10: 1448*120*20 = 3475200 */

@@ -8,8 +8,8 @@
  * histogram of MPDUs per A-MPDU and a mean fill against the 802.11n limits.
  * It also counts "aggregation starvation": a TXOP spent on a PSDU that had
  * room for more while more was queued, or that went out while a socket of
- * that station sat throttled by TSQ (the loop of DESIGN.md: small queues ->
- * small aggregates -> low rate -> small queues).
+ * that station sat throttled by TSQ (the loop this module is about: small
+ * queues -> small aggregates -> low rate -> small queues).
  *
  * The core does not build aggregates; the caller (the ns-3 shim) reports
  * what the MAC did.  Storage is the caller's: an array of struct

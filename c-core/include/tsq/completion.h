@@ -21,7 +21,7 @@
  * The standalone module cannot change when ns-3 builds an aggregate; this
  * state machine models the consequence for TSQ by delaying the credit.
  *
- * THE MODEL (DESIGN.md "The C core" item 7).  Aggregates are numbered by
+ * THE MODEL.  Aggregates are numbered by
  * their start on this queue: N = 0, 1, 2, ...  With depth D >= 1 and
  * latency L >= 0 ns:
  *

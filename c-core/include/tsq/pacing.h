@@ -60,7 +60,7 @@ enum tsq_shift_policy_kind {
 /* Known values (see README.md for sources) */
 #define TSQ_SHIFT_MAC80211_4_16	8U	/* 36148c2bbfbe (4.16) */
 #define TSQ_SHIFT_MAC80211	7U	/* hw.tx_sk_pacing_shift default, main.c */
-#define TSQ_SHIFT_BRCMFMAC	8U	/* per issue 3, not verified here */
+#define TSQ_SHIFT_BRCMFMAC	8U	/* brcmfmac, unverified in its source */
 
 struct tsq_shift_policy {
 	enum tsq_shift_policy_kind kind;
