@@ -785,7 +785,7 @@ TsqExperiment::Plot(const std::vector<TsqRow>& rows, const std::string& db) cons
         }
         else
         {
-            std::cout << "plot: " << png << " NOT drawn (needs gnuplot and sqlite3)\n";
+            std::cout << "plot: " << png << " NOT drawn (tsq-plot.sh failed, see above)\n";
         }
     }
 }
@@ -859,20 +859,9 @@ TsqExperiment::RunAll(const std::vector<Job>& jobs, const std::string& dir) cons
         std::remove((stem + ".db").c_str());
         std::remove((stem + ".flent.gz").c_str());
     }
-    if (m_jobs <= 1)
-    {
-        for (std::size_t k = 0; k < jobs.size(); ++k)
-        {
-            double wall = 0;
-            RunJob(jobs[k], dir, &wall); // a failure ends the program (NS_FATAL_ERROR)
-            done.push_back({k, true, wall});
-            progress(done.back());
-        }
-        return done;
-    }
-    // Each run in a child process (TsqJobRunner): the parent never
-    // simulates, so every run starts from the same process state, a
-    // crashing run ends only its child, and runs use all cores.
+    // Each run in a child process (TsqJobRunner), --jobs=1 included: the
+    // parent never simulates, so every run starts from the same process
+    // state, a crashing run ends only its child, and runs use all cores.
     TsqJobRunner runner(m_jobs);
     runner.Run(
         jobs.size(),
@@ -882,7 +871,7 @@ TsqExperiment::RunAll(const std::vector<Job>& jobs, const std::string& dir) cons
             return std::string();
         },
         [&](const TsqJobRunner::Outcome& o, std::size_t) {
-            done.push_back({o.index, o.ok, o.wallS});
+            done.push_back({o.index, o.ok, o.wallS, TsqJobRunner::Describe(o.status)});
             progress(done.back());
         });
     return done;
@@ -990,7 +979,7 @@ TsqExperiment::Execute()
     std::vector<TsqRow> rows;
     std::vector<std::string> files;
     std::vector<std::string> flentFiles;
-    bool failed = false;
+    std::vector<std::string> failures;
     std::sort(done.begin(), done.end(), [](const Done& a, const Done& b) {
         return a.index < b.index;
     });
@@ -1000,8 +989,10 @@ TsqExperiment::Execute()
         std::vector<TsqRow> got = d.ok ? ReadDb(stem + ".db") : std::vector<TsqRow>();
         if (got.size() != 1)
         {
-            std::cerr << "run " << stem << " failed: no database" << std::endl;
-            failed = true;
+            // The others' results still count: listed below the table.
+            failures.push_back(m_points[jobs[d.index].point].label + " seed " +
+                               std::to_string(jobs[d.index].config.seed) + " (" +
+                               (d.ok ? std::string("no database") : d.why) + ")");
             continue;
         }
         rows.push_back(got.front());
@@ -1012,8 +1003,9 @@ TsqExperiment::Execute()
             flentFiles.push_back(stem + ".flent.gz");
         }
     }
-    if (failed)
+    if (rows.empty())
     {
+        std::cerr << "every run failed, e.g. " << failures.front() << std::endl;
         return 1;
     }
     double total = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -1063,6 +1055,17 @@ TsqExperiment::Execute()
     if (m_plot && plotDb == merged)
     {
         Plot(rows, merged);
+    }
+    if (!failures.empty())
+    {
+        std::cout << "FAILED: " << failures.size() << " of " << jobs.size()
+                  << " run(s), not in the table:";
+        for (const std::string& f : failures)
+        {
+            std::cout << "\n  " << f;
+        }
+        std::cout << "\n" << std::flush;
+        return 1;
     }
     std::cout << std::flush;
     return 0;

@@ -232,6 +232,7 @@ class TsqExperiment
         std::size_t index; //!< into the job list
         bool ok;           //!< the run (child) ended normally
         double wallS;      //!< wall seconds of the run
+        std::string why;   //!< how a failed run ended (exit status, signal)
     };
 
     std::string RunStem(const Job& job) const;
@@ -242,9 +243,9 @@ class TsqExperiment
      */
     void RunJob(const Job& job, const std::string& dir, double* wallS) const;
     /**
-     * Run the jobs, up to m_jobs at a time in child processes
-     * (TsqJobRunner) when m_jobs > 1, else one by one in this process;
-     * report progress.
+     * Run the jobs, up to m_jobs at a time, each in a child process
+     * (TsqJobRunner), so a run that crashes or is killed loses only
+     * itself; report progress.
      * \return one entry per job, in the order they finished
      */
     std::vector<Done> RunAll(const std::vector<Job>& jobs, const std::string& dir) const;

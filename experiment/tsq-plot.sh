@@ -130,15 +130,33 @@ fi
 # ---------------------------------------------- several runs, stacked
 [ "$stack" -eq 0 ] || [ -n "$run" ] || die "--stack needs --run KEY1,KEY2,..."
 if [ -n "$run" ] && [ "$stack" -eq 1 ]; then
-    series=$pos2
-    nser=$(printf '%s' "$series" | tr ',' '\n' | grep -c .)
-    [ "$nser" -ge 1 ] || die "--stack needs SERIES"
+    # The run keys, each resolved once; then only the series some run has
+    # (a wired run has no A-MPDUs): a panel per series left.
+    rkeys=""
+    for k in $(printf '%s' "$run" | tr ',' ' '); do
+        case $k in *[!0-9a-f]* | "") die "--run '$k' is not a run key (hex digits)" ;; esac
+        keys=$(q "SELECT DISTINCT run_key FROM runs WHERE run_key LIKE '$k%';")
+        n=$(printf '%s\n' "$keys" | grep -c . || true)
+        [ "$n" -eq 1 ] || die "--run '$k' matches $n runs in $db"
+        rkeys="$rkeys${rkeys:+ }$keys"
+    done
+    inkeys=$(printf "'%s'," $rkeys | sed 's/,$//')
+    series=""
+    for s in $(printf '%s' "$pos2" | tr ',' ' '); do
+        if [ "$(q "SELECT count(*) FROM series WHERE run_key IN ($inkeys) AND series = $(sq "$s");")" -gt 0 ]; then
+            series="$series${series:+,}$s"
+        else
+            echo "tsq-plot: no run of --run has the series '$s'; no panel for it" >&2
+        fi
+    done
+    nser=$(printf '%s' "$series" | tr ',' '\n' | grep -c . || true)
+    [ "$nser" -ge 1 ] || die "none of the series '$pos2' is in these runs"
     h=$(( (nser * 220) + 80 ))
     w=${size%%,*}
     sed -i "1s/size [0-9]*,[0-9]*/size $w,$h/" "$tmp/plot.gp"
     {
         echo "set multiplot layout $nser,1 title $(gq "${title:-time series}")"
-        echo "set lmargin 10"
+        echo "set lmargin 12"
         echo "set rmargin 3"
         echo "set key inside top right opaque box"
     } >>"$tmp/plot.gp"
@@ -147,19 +165,19 @@ if [ -n "$run" ] && [ "$stack" -eq 1 ]; then
         j=$((j + 1))
         plot=""
         i=0
-        for k in $(printf '%s' "$run" | tr ',' ' '); do
+        for keys in $rkeys; do
             i=$((i + 1))
-            case $k in *[!0-9a-f]* | "") die "--run '$k' is not a run key (hex digits)" ;; esac
-            keys=$(q "SELECT DISTINCT run_key FROM runs WHERE run_key LIKE '$k%';")
-            n=$(printf '%s\n' "$keys" | grep -c . || true)
-            [ "$n" -eq 1 ] || die "--run '$k' matches $n runs in $db"
             label=$(printf '%s' "$labels" | cut -d, -f"$i")
             [ -n "$label" ] ||
                 label=$(q "SELECT experiment || ' seed ' || seed FROM runs WHERE run_key = '$keys';")
             q "SELECT t_s, value FROM series WHERE run_key = '$keys' AND series = $(sq "$s")
                ORDER BY t_s;" >"$tmp/st$j-$i.dat"
-            [ -s "$tmp/st$j-$i.dat" ] || die "run $keys has no series '$s'"
-            plot="$plot${plot:+, }'$tmp/st$j-$i.dat' using 1:2 with lines linewidth 1.5 title $(gq "$label")"
+            if [ ! -s "$tmp/st$j-$i.dat" ]; then
+                # e.g. no TSQ limit in a run with TSQ off: that panel lacks it
+                echo "tsq-plot: run $keys has no series '$s'; not in that panel" >&2
+                continue
+            fi
+            plot="$plot${plot:+, }'$tmp/st$j-$i.dat' using 1:2 with lines linewidth 1.5 lc $i title $(gq "$label")"
         done
         case $s in
         goodput_mbps) yl="goodput (Mb/s)" ;;
@@ -364,7 +382,7 @@ fi
 {
     if [ -n "$y2" ]; then
         echo "set multiplot layout 2,1 title $(gq "${title:-$y and $y2 against $x}")"
-        echo "set lmargin 10"
+        echo "set lmargin 12"
     else
         echo "set title $(gq "${title:-$y against $x}")"
     fi
