@@ -198,16 +198,13 @@ ParseLinks(const std::string& list, std::vector<std::string>& links)
         {
             return TsqOutOfRange("links", list, "a comma-separated list of wifi, p2p");
         }
-        if (std::find(links.begin(), links.end(), item) == links.end())
-        {
-            links.push_back(item);
-        }
+        links.push_back(item);
     }
     if (links.empty())
     {
         return TsqOutOfRange("links", list, "a comma-separated list of wifi, p2p");
     }
-    return "";
+    return TsqRepeatedItem("links", list, links);
 }
 
 } // namespace

@@ -70,6 +70,12 @@ main(int argc, char* argv[])
             }
             ids.push_back(id);
         }
+        std::string repeated = TsqRepeatedItem("rules", rules, ids);
+        if (!repeated.empty())
+        {
+            std::cerr << repeated << "\n";
+            return 2;
+        }
     }
     for (const std::string& id : ids)
     {

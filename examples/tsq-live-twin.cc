@@ -274,6 +274,11 @@ main(int argc, char* argv[])
                   << "' is not a list of numbers; allowed: e.g. 0,1500\n";
         return 2;
     }
+    if (!TsqRepeatedItem("txDelays", txDelays, delays).empty())
+    {
+        std::cerr << TsqRepeatedItem("txDelays", txDelays, delays) << "\n";
+        return 2;
+    }
     if (base.backlogAckDefer < -1 || base.backlogAckDefer > 1)
     {
         std::cerr << "tsq-live-twin: --ackDefer=" << base.backlogAckDefer
@@ -344,6 +349,11 @@ main(int argc, char* argv[])
         {
             std::cerr << "tsq-live-twin: --smooth='" << smooth
                       << "' is not a list of rates in Mb/s; allowed: e.g. 5,20,50\n";
+            return 2;
+        }
+        if (!TsqRepeatedItem("smooth", smooth, rates).empty())
+        {
+            std::cerr << TsqRepeatedItem("smooth", smooth, rates) << "\n";
             return 2;
         }
         std::printf("TSQ occupancy behind a plain tbf (kernel alone; first second excluded)\n");

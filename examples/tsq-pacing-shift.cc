@@ -59,6 +59,12 @@ main(int argc, char* argv[])
             return 2;
         }
     }
+    std::string repeated = TsqRepeatedItem("shifts", shifts, list);
+    if (!repeated.empty())
+    {
+        std::cerr << repeated << "\n";
+        return 2;
+    }
 
     // Reference 004: average of 5 iterations of 10-s netperf runs, ath9k.
     const std::map<uint32_t, double> seed004{{10, 43.21}, {9, 78.17}, {8, 123.94}, {7, 128.31}};

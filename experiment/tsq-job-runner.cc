@@ -13,6 +13,9 @@
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 namespace ns3
 {
@@ -63,6 +66,7 @@ Start(std::size_t index, const TsqJobRunner::Job& job, std::vector<Child>& runni
     }
     std::cout << std::flush;
     std::fflush(nullptr); // the child must not print the parent's buffers again
+    const pid_t parent = getpid();
     pid_t pid = fork();
     if (pid < 0)
     {
@@ -73,6 +77,17 @@ Start(std::size_t index, const TsqJobRunner::Job& job, std::vector<Child>& runni
     }
     if (pid == 0)
     {
+#ifdef __linux__
+        // The parent's end, by any signal (SIGKILL too), ends the child: no
+        // orphan run goes on writing a database nobody will merge.
+        prctl(PR_SET_PDEATHSIG, SIGTERM);
+        if (getppid() != parent)
+        {
+            _exit(1); // the parent died before prctl took effect
+        }
+#else
+        (void)parent;
+#endif
         close(fds[0]);
         for (const Child& c : running)
         {

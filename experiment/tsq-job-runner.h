@@ -21,7 +21,9 @@ namespace ns3
  * tsq-bench: a child starts from the parent's state at the fork, so no
  * run pays for or profits from what another left in the process, a run
  * that crashes (abort, NS_FATAL_ERROR, a signal) ends only its own child,
- * and runs use all cores. The parent never simulates.
+ * and runs use all cores. The parent never simulates. On Linux a child
+ * ends with its parent (PR_SET_PDEATHSIG), so a sweep stopped by a signal
+ * leaves no run behind.
  */
 class TsqJobRunner
 {

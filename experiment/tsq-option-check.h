@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace ns3
 {
@@ -41,6 +42,35 @@ TsqOutOfRangeValue(const std::string& name, const T& value, const std::string& r
     std::ostringstream os;
     os << value;
     return TsqOutOfRange(name, os.str(), range);
+}
+
+/**
+ * \ingroup tsq
+ * A list option names each point once: a repeated item would run the same
+ * configuration twice under one label and merge it into one row.
+ * \param name the option's name
+ * \param list the value given
+ * \param items its items, in order
+ * \return "" when no item repeats, else the message naming the repeated one
+ */
+template <typename T>
+std::string
+TsqRepeatedItem(const std::string& name, const std::string& list, const std::vector<T>& items)
+{
+    for (std::size_t i = 0; i < items.size(); ++i)
+    {
+        for (std::size_t j = 0; j < i; ++j)
+        {
+            if (items[i] == items[j])
+            {
+                std::ostringstream os;
+                os << items[i];
+                return "invalid option: " + name + "=" + list + " names " + os.str() +
+                       " twice; allowed: each value once";
+            }
+        }
+    }
+    return "";
 }
 
 /**

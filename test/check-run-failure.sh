@@ -2,7 +2,8 @@
 # A run that dies loses only itself: reproduction 1 at a tiny size with two
 # runs at a time; one child is killed (SIGKILL) as soon as it exists. The
 # program must still print the table of the other runs, merge them, list
-# the killed run as failed with its signal, and exit 1.
+# the killed run as failed with its signal, and exit 1. Then the parent
+# itself is stopped with SIGTERM: none of its runs may outlive it.
 # Usage: test/check-run-failure.sh PROGRAM OUTDIR
 set -u
 [ $# -eq 2 ] || { echo "usage: check-run-failure.sh PROGRAM OUTDIR" >&2; exit 2; }
@@ -36,4 +37,31 @@ grep -q "^shift10 " "$out/out.txt" && grep -q "^shift8 " "$out/out.txt" ||
 n=$(sqlite3 "$out/pacing-shift.db" "SELECT count(*) FROM runs;" 2>/dev/null) ||
     fail "no merged database"
 [ "$n" -eq 3 ] || fail "$n runs merged, expected the 3 that lived"
-echo "check-run-failure: PASS: 1 of 4 runs killed, 3 in the table and the database"
+
+# A signal to the parent reaches its runs: none outlives it (runs of 30 s
+# of simulated time, which would go on for many seconds on their own).
+"$prog" --quick --seeds=2 --duration=30 --warmup=0.5 --only=shift10,shift8 --jobs=2 \
+    --plot=0 --flent=0 --resultsDir="$out/term" >/dev/null 2>&1 &
+pid=$!
+kids=""
+i=0
+while [ -z "$kids" ] && [ $i -lt 400 ]; do
+    kids=$(pgrep -P "$pid")
+    [ -n "$kids" ] || sleep 0.02
+    i=$((i + 1))
+done
+[ -n "$kids" ] || fail "no run started within 8 s (second part)"
+kill -TERM "$pid"
+wait "$pid"
+i=0
+alive=$kids
+while [ -n "$alive" ] && [ $i -lt 100 ]; do
+    alive=""
+    for k in $kids; do
+        if kill -0 "$k" 2>/dev/null; then alive="$alive $k"; fi
+    done
+    [ -z "$alive" ] || sleep 0.05
+    i=$((i + 1))
+done
+[ -z "$alive" ] || fail "runs$alive outlived their parent by 5 s"
+echo "check-run-failure: PASS: 1 of 4 runs killed, 3 in the table and the database; no run outlives a stopped sweep"
