@@ -101,9 +101,10 @@ main(int argc, char* argv[])
     exp.AddColumns(TsqExperiment::GoodputColumns());
     exp.AddColumns(TsqExperiment::LatencyColumns());
     exp.AddColumns(TsqExperiment::StackColumns());
-    exp.AddNote("Each row: the linux-4.16 profile with only the TSQ rule replaced; mac80211's "
-                "shift policy (--deviceShift, default: the profile's 8) applies to the 4.15+ rules, "
-                "earlier rules use rate >> 10 as their kernels did.");
+    exp.AddNote(
+        "Each row: the linux-4.16 profile with only the TSQ rule replaced; mac80211's "
+        "shift policy (--deviceShift, default: the profile's 8) applies to the 4.15+ rules, "
+        "earlier rules use rate >> 10 as their kernels did.");
     exp.AddNote("Equal rows are equal runs, by the rules: 3.13's max(lob, rate >> 10) never "
                 "goes below the lob, which is 3.6's whole limit; 5.0 and 6.16 differ from "
                 "4.15 only for paced flows (CUBIC here is not) and in the default lob (the "

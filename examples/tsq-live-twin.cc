@@ -77,10 +77,9 @@ struct Agg
     /** \param values some values (NaNs are skipped) \return their median, NaN if none */
     static double Median(std::vector<double> values)
     {
-        values.erase(std::remove_if(values.begin(),
-                                    values.end(),
-                                    [](double v) { return std::isnan(v); }),
-                     values.end());
+        values.erase(
+            std::remove_if(values.begin(), values.end(), [](double v) { return std::isnan(v); }),
+            values.end());
         if (values.empty())
         {
             return NAN;

@@ -26,7 +26,6 @@
 #include <sys/types.h>
 #include <unistd.h>
 
-
 namespace ns3
 {
 
@@ -732,8 +731,9 @@ TsqExperiment::Plot(const std::vector<TsqRow>& rows, const std::string& db) cons
             << " --ylabel2 " << Quote(figures[1].ylabel) << (m_plotLogX ? " --logx" : "") << " "
             << Quote(db) << " " << m_plotX << " goodput_mbps " << Quote(png) << " >/dev/null";
         std::cout << "plot: " << png
-                  << (std::system(cmd.str().c_str()) == 0 ? ""
-                                                          : " NOT drawn (needs gnuplot and sqlite3)")
+                  << (std::system(cmd.str().c_str()) == 0
+                          ? ""
+                          : " NOT drawn (needs gnuplot and sqlite3)")
                   << "\n";
     }
     // The time series of two points stacked on one time axis: the first
@@ -749,9 +749,8 @@ TsqExperiment::Plot(const std::vector<TsqRow>& rows, const std::string& db) cons
         return nullptr;
     };
     std::vector<const TsqRow*> picks;
-    const std::pair<std::string, std::string> wanted[] = {
-        {m_seriesFirst, m_points.front().label},
-        {m_seriesSecond, m_points.back().label}};
+    const std::pair<std::string, std::string> wanted[] = {{m_seriesFirst, m_points.front().label},
+                                                          {m_seriesSecond, m_points.back().label}};
     for (const auto& w : wanted)
     {
         // a point not run (--shifts without it, --only): the default one

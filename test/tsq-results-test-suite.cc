@@ -176,8 +176,8 @@ class TsqResultsMergeTestCase : public TestCase
         std::ofstream(CreateTempDirFilename("runs/c.db.part")) << "partial";
         std::ofstream(CreateTempDirFilename("runs/junk.db")) << "not a database";
 
-        const std::string merge = "sh " + ShellQuote(TsqDataDir() + "/tsq-merge.sh") +
-                                  " --quiet " + ShellQuote(out) + " " + ShellQuote(runA) + " " +
+        const std::string merge = "sh " + ShellQuote(TsqDataDir() + "/tsq-merge.sh") + " --quiet " +
+                                  ShellQuote(out) + " " + ShellQuote(runA) + " " +
                                   ShellQuote(runB) + " " +
                                   ShellQuote(CreateTempDirFilename("runs")) + " >&2";
         for (int pass = 1; pass <= 2; ++pass)
@@ -274,14 +274,15 @@ class TsqResultsMigrationTestCase : public TestCase
 
         // A schema 1 input into a new sweep database.
         const std::string out = CreateTempDirFilename("sweep.db");
-        std::string cmd = merge + ShellQuote(out) + " " + ShellQuote(oldRun) + " " +
-                          ShellQuote(newRun) + " >&2";
+        std::string cmd =
+            merge + ShellQuote(out) + " " + ShellQuote(oldRun) + " " + ShellQuote(newRun) + " >&2";
         NS_TEST_ASSERT_MSG_EQ(std::system(cmd.c_str()), 0, "merge of schema 1 and 2 inputs");
         auto cols = TsqResultsDb::Columns(out, "runs");
         NS_TEST_ASSERT_MSG_EQ(std::count(cols.begin(), cols.end(), "tsq_rule"), 1, "tsq_rule");
         NS_TEST_ASSERT_MSG_EQ(std::count(cols.begin(), cols.end(), "policy"), 0, "no policy");
-        NS_TEST_ASSERT_MSG_EQ(One(out, "SELECT group_concat(tsq_rule, ',') FROM (SELECT tsq_rule "
-                                       "FROM runs ORDER BY seed)")
+        NS_TEST_ASSERT_MSG_EQ(One(out,
+                                  "SELECT group_concat(tsq_rule, ',') FROM (SELECT tsq_rule "
+                                  "FROM runs ORDER BY seed)")
                                   .GetText(),
                               "3.19,4.15",
                               "both runs' rules under tsq_rule");
@@ -304,10 +305,10 @@ class TsqResultsMigrationTestCase : public TestCase
         TsqResultsDb::WriteRun(thirdRun, third);
         cmd = merge + ShellQuote(old) + " " + ShellQuote(thirdRun) + " >&2";
         NS_TEST_ASSERT_MSG_EQ(std::system(cmd.c_str()), 0, "merge into a schema 1 database");
-        NS_TEST_ASSERT_MSG_EQ(One(old, "SELECT count(*) FROM runs WHERE tsq_rule = '4.15'")
-                                  .GetInteger(),
-                              2,
-                              "the old row and the new one under tsq_rule");
+        NS_TEST_ASSERT_MSG_EQ(
+            One(old, "SELECT count(*) FROM runs WHERE tsq_rule = '4.15'").GetInteger(),
+            2,
+            "the old row and the new one under tsq_rule");
         NS_TEST_ASSERT_MSG_EQ(
             One(old, "SELECT value FROM tsq_meta WHERE key = 'schema_version'").GetText(),
             "2",
