@@ -1080,6 +1080,17 @@ WifiUplinkScenario::EndWindow()
     }
     // The adapters' statistics stop with the window.
     m_ampduAtWindowEnd = CountAmpdus();
+    // The sockets of the window: held from here on, so the balance after
+    // the drain counts them even once ns-3 has let them go.
+    m_socketsAtWindowEnd.assign(m_stations.GetN(), {});
+    for (uint32_t i = 0; i < m_stations.GetN(); ++i)
+    {
+        m_socketsAtWindowEnd[i] = TsqHelper::GetSockets(m_stations.Get(i));
+    }
+    if (!m_socketsAtWindowEnd.empty() && !m_socketsAtWindowEnd[0].empty())
+    {
+        m_shiftAtWindowEnd = m_socketsAtWindowEnd[0][0]->GetPacingShift();
+    }
 }
 
 void
@@ -1164,18 +1175,26 @@ WifiUplinkScenario::Run()
             result.gateAcksPerTxop = double(b.ackFrames - a.ackFrames) / (b.ackTxops - a.ackTxops);
         }
     }
+    result.socketPacingShift = m_shiftAtWindowEnd;
     for (uint32_t i = 0; i < m_stations.GetN(); ++i)
     {
+        // The window's sockets, and any opened after it.
+        std::vector<Ptr<TsqTcpSocket>> sockets =
+            i < m_socketsAtWindowEnd.size() ? m_socketsAtWindowEnd[i]
+                                            : std::vector<Ptr<TsqTcpSocket>>();
         for (const auto& socket : TsqHelper::GetSockets(m_stations.Get(i)))
+        {
+            if (std::find(sockets.begin(), sockets.end(), socket) == sockets.end())
+            {
+                sockets.push_back(socket);
+            }
+        }
+        for (const auto& socket : sockets)
         {
             TsqSocketStats st = socket->GetStats();
             result.tsqChargedBytes += st.chargedBytes;
             result.tsqReleasedBytes += st.releasedBytes;
             result.tsqQueuedBytes += st.queuedBytes;
-            if (i == 0 && result.socketPacingShift == 0)
-            {
-                result.socketPacingShift = socket->GetPacingShift();
-            }
         }
         if (Ptr<TsqTxCompletion> completion = TsqHelper::GetTxCompletion(m_stations.Get(i)))
         {

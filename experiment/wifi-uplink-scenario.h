@@ -175,11 +175,14 @@ struct WifiUplinkResult
     double windowStartS{0};                  //!< simulated time the window starts, s
     std::map<std::string, TsqSeries> series; //!< TsqRunRecord::SERIES_* time series
     // TSQ balance over all stations' TSQ sockets, at the end of the run
+    // (the drain included), of the sockets that existed at the window's
+    // end: kept alive from then on, so a drain that outlives a socket
+    // (closed, TIME_WAIT over) still counts its bytes.
     uint64_t tsqChargedBytes{0};   //!< bytes charged
     uint64_t tsqReleasedBytes{0};  //!< bytes released
     uint64_t tsqQueuedBytes{0};    //!< still charged (0 after a drain)
     uint64_t tsqOrphanBytes{0};    //!< released against a gone socket
-    uint32_t socketPacingShift{0}; //!< first station's socket shift at the end
+    uint32_t socketPacingShift{0}; //!< first station's socket shift at the window's end
     // link "gate", window only (TsqSlotGate)
     uint64_t gateDataSlots{0};     //!< slots that carried frames
     double gateFramesPerSlot{NAN}; //!< frames per such slot
@@ -322,6 +325,9 @@ class WifiUplinkScenario
     double m_pingSumMs{0};
     uint32_t m_pingCount{0};
     std::vector<uint64_t> m_rxAtWindowEnd;
+    /** each station's TSQ sockets at the window's end (kept alive for the balance) */
+    std::vector<std::vector<Ptr<TsqTcpSocket>>> m_socketsAtWindowEnd;
+    uint32_t m_shiftAtWindowEnd{0}; //!< first station's socket shift then
 };
 
 } // namespace ns3
