@@ -48,8 +48,11 @@ const char *tsq_cwnd_form_name(enum tsq_cwnd_form f)
 int tsq_cwnd_form_from_name(const char *name, enum tsq_cwnd_form *out)
 {
 	unsigned int i;
-	int r = out ? tsq_list_find(tsq_cwnd_form_names, TSQ_CWND__COUNT, name, &i) : TSQ_ERR_INVAL;
+	int r;
 
+	if (!out)
+		return TSQ_ERR_INVAL;
+	r = tsq_list_find(tsq_cwnd_form_names, TSQ_CWND__COUNT, name, &i);
 	if (r == TSQ_OK)
 		*out = (enum tsq_cwnd_form)i;
 	return r;

@@ -21,8 +21,11 @@ const char *tsq_gate_release_name(enum tsq_gate_release r)
 int tsq_gate_release_from_name(const char *name, enum tsq_gate_release *out)
 {
 	unsigned int i;
-	int r = out ? tsq_list_find(tsq_gate_release_names, TSQ_GATE_RELEASE__COUNT, name, &i) : TSQ_ERR_INVAL;
+	int r;
 
+	if (!out)
+		return TSQ_ERR_INVAL;
+	r = tsq_list_find(tsq_gate_release_names, TSQ_GATE_RELEASE__COUNT, name, &i);
 	if (r == TSQ_OK)
 		*out = (enum tsq_gate_release)i;
 	return r;

@@ -32,8 +32,11 @@ const char *tsq_hystart_form_name(enum tsq_hystart_form f)
 int tsq_hystart_form_from_name(const char *name, enum tsq_hystart_form *out)
 {
 	unsigned int i;
-	int r = out ? tsq_list_find(tsq_hystart_form_names, TSQ_HYSTART__COUNT, name, &i) : TSQ_ERR_INVAL;
+	int r;
 
+	if (!out)
+		return TSQ_ERR_INVAL;
+	r = tsq_list_find(tsq_hystart_form_names, TSQ_HYSTART__COUNT, name, &i);
 	if (r == TSQ_OK)
 		*out = (enum tsq_hystart_form)i;
 	return r;

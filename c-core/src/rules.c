@@ -103,8 +103,11 @@ const char *tsq_shortcut_name(enum tsq_shortcut s)
 int tsq_shortcut_from_name(const char *name, enum tsq_shortcut *out)
 {
 	unsigned int i;
-	int r = out ? tsq_list_find(tsq_shortcut_names, TSQ_SHORTCUT__COUNT, name, &i) : TSQ_ERR_INVAL;
+	int r;
 
+	if (!out)
+		return TSQ_ERR_INVAL;
+	r = tsq_list_find(tsq_shortcut_names, TSQ_SHORTCUT__COUNT, name, &i);
 	if (r == TSQ_OK)
 		*out = (enum tsq_shortcut)i;
 	return r;

@@ -71,8 +71,11 @@ const char *tsq_tso_form_name(enum tsq_tso_form f)
 int tsq_tso_form_from_name(const char *name, enum tsq_tso_form *out)
 {
 	unsigned int i;
-	int r = out ? tsq_list_find(tsq_tso_form_names, TSQ_TSO__COUNT, name, &i) : TSQ_ERR_INVAL;
+	int r;
 
+	if (!out)
+		return TSQ_ERR_INVAL;
+	r = tsq_list_find(tsq_tso_form_names, TSQ_TSO__COUNT, name, &i);
 	if (r == TSQ_OK)
 		*out = (enum tsq_tso_form)i;
 	return r;
