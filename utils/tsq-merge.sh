@@ -15,7 +15,8 @@
 #   are ignored; an input that cannot be read (locked, half-copied, not a
 #   run database) is skipped with a message and merged on a later call.
 #   Concurrent merges into the same OUT are serialised with flock(1) on
-#   OUT.lock when flock exists, and by SQLite's own locking otherwise.
+#   OUT.lock when flock exists, else with the lock directory OUT.lockdir
+#   (atomic mkdir, the owner's pid inside; a dead owner's lock is taken over).
 #
 #   Schema versions (tsq_meta.schema_version): 2 is current; a version 1
 #   input (the TSQ rule's column was called policy) is merged from a
@@ -64,13 +65,38 @@ mkdir -p "$(dirname "$out")"
 sqlq() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/''/g")"; }
 
 # Serialise merges into the same OUT.
-if command -v flock >/dev/null 2>&1; then
+# Serialise merges into the same OUT: flock(1) on OUT.lock, or, where there
+# is no flock (or TSQ_MERGE_NO_FLOCK is set, to test this path), the
+# directory OUT.lockdir, whose creation is atomic, holding its owner's pid:
+# a lock whose owner is gone is taken over; after 120 s of waiting on a
+# live owner the merge gives up (exit 1) and merges nothing.
+lockdir=""
+if [ -z "${TSQ_MERGE_NO_FLOCK:-}" ] && command -v flock >/dev/null 2>&1; then
     exec 9>"$out.lock"
     flock 9
+else
+    waited=0
+    until mkdir "$out.lockdir" 2>/dev/null; do
+        owner=$(cat "$out.lockdir/pid" 2>/dev/null || true)
+        if [ -n "$owner" ] && ! kill -0 "$owner" 2>/dev/null &&
+            [ "$(cat "$out.lockdir/pid" 2>/dev/null || true)" = "$owner" ]; then
+            rm -rf "$out.lockdir" # its owner died holding it
+            continue
+        fi
+        waited=$((waited + 1))
+        if [ "$waited" -ge 2400 ]; then
+            echo "tsq-merge: $out is locked ($out.lockdir, pid ${owner:-?}) for 120 s; nothing merged" >&2
+            exit 1
+        fi
+        sleep 0.05
+    done
+    lockdir=$out.lockdir
+    echo $$ >"$lockdir/pid"
 fi
 
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
+trap 'rm -rf "$tmp"; [ -z "$lockdir" ] || rm -rf "$lockdir"' EXIT
+trap 'exit 1' INT TERM HUP
 
 schema=2 # the current tsq_meta.schema_version
 merged=0
