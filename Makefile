@@ -13,9 +13,10 @@ CORE_BUILD ?= $(BUILD)-core-asan
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE_FLAGS ?=
 FUZZ_SECONDS ?= 30
+FUZZ_RUNS ?= 10000000
 BENCH_FLAGS ?=
 
-.PHONY: build demo figures check check-core-sanitized in-tree bench clean
+.PHONY: build demo figures check check-core-sanitized fuzz-long in-tree bench clean
 
 build:
 	sh utils/install-deps.sh build
@@ -46,6 +47,13 @@ check:
 	$(MAKE) build
 	ctest --test-dir $(BUILD) --output-on-failure -j$(JOBS)
 	$(MAKE) check-core-sanitized
+
+# The core's libFuzzer harness for 10 million executions under ASan+UBSan
+# (make check runs it for FUZZ_SECONDS); prints the executions it made.
+fuzz-long:
+	CC=clang cmake -S c-core -B $(CORE_BUILD) -DTSQ_SANITIZE=ON -DTSQ_FUZZ=ON
+	cmake --build $(CORE_BUILD) -j$(JOBS)
+	TSQ_FUZZ_RUNS=$(FUZZ_RUNS) sh c-core/tests/fuzz.sh $(CORE_BUILD)/fuzz_core c-core/tests/fuzz/corpus
 
 check-core-sanitized:
 	CC=clang cmake -S c-core -B $(CORE_BUILD) -DTSQ_SANITIZE=ON -DTSQ_FUZZ=ON

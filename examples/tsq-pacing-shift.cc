@@ -100,6 +100,41 @@ main(int argc, char* argv[])
                 "sampleInterval; MPDU/AMPDU: data PSDUs of the stations.");
     exp.SetPlotX("pacing_shift", "sk_pacing_shift");
     exp.SetReferenceLabel("Linux ath9k (reference 004)");
+    // Reference 004's numbers are ath9k's on 802.11n HT40 with one station
+    // and the 4.16 kernel: for any other configuration there is none.
+    exp.SetReferenceCondition([](const WifiUplinkConfig& c) -> std::string {
+        const std::string was = "reference 004 was measured on 802.11n HT40, one station, "
+                                "ath9k, linux-4.16, a CUBIC TCP upload; this run has ";
+        if (c.link != "wifi")
+        {
+            return was + "link=" + c.link;
+        }
+        if (c.channelWidth != 40)
+        {
+            return was + "channelWidth=" + std::to_string(c.channelWidth);
+        }
+        if (c.nSta != 1)
+        {
+            return was + "nSta=" + std::to_string(c.nSta);
+        }
+        if (c.driverProfile != "ath9k")
+        {
+            return was + "driver=" + c.driverProfile;
+        }
+        if (c.kernelProfile != "linux-4.16")
+        {
+            return was + "kernelProfile=" + c.kernelProfile;
+        }
+        if (c.traffic != "tcp" || c.congestionControl != "cubic")
+        {
+            return was + "traffic=" + c.traffic + ", cc=" + c.congestionControl;
+        }
+        if (!c.tsq)
+        {
+            return was + "tsq=false";
+        }
+        return "";
+    });
     // The shift of the bug (10) and mac80211's fix (8), when both are run.
     exp.SetTimeSeriesPoints("shift10", "shift8");
     return exp.Execute();

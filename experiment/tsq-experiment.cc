@@ -790,6 +790,12 @@ TsqExperiment::Plot(const std::vector<TsqRow>& rows, const std::string& db) cons
 }
 
 void
+TsqExperiment::SetReferenceCondition(std::function<std::string(const WifiUplinkConfig&)> condition)
+{
+    m_referenceCondition = std::move(condition);
+}
+
+void
 TsqExperiment::SetTimeSeriesPoints(const std::string& first, const std::string& second)
 {
     m_seriesFirst = first;
@@ -941,6 +947,31 @@ TsqExperiment::Execute()
         return WriteJobsFile(jobs);
     }
 
+    // The reference's numbers only where they were measured.
+    if (m_referenceCondition)
+    {
+        std::set<std::string> why;
+        for (auto& p : m_points)
+        {
+            WifiUplinkConfig c = m_base;
+            if (p.apply)
+            {
+                p.apply(c);
+            }
+            std::string reason = m_referenceCondition(c);
+            if (!reason.empty())
+            {
+                why.insert(reason);
+                std::fill(p.reference.begin(), p.reference.end(), std::string("-"));
+                p.referenceGoodputMbps = std::numeric_limits<double>::quiet_NaN();
+                p.referenceLatencyMs = std::numeric_limits<double>::quiet_NaN();
+            }
+        }
+        for (const std::string& w : why)
+        {
+            m_notes.push_back("no reference: " + w + "; its columns show '-'.");
+        }
+    }
     TsqTable table(m_points, m_columns);
     const std::string dir = m_resultsDir + "/" + m_name;
     const std::string merged = m_resultsDir + "/" + m_name + ".db";

@@ -208,6 +208,16 @@ class TsqExperiment
      */
     void SetTimeSeriesPoints(const std::string& first, const std::string& second);
     /**
+     * Where the reference's numbers apply: \p condition gets each point's
+     * configuration and returns "" when it is the one the reference was
+     * measured in, else why not. A point it refuses shows no reference
+     * values ("-") and no reference points in the plots, and the table
+     * says "no reference" and why. Without a condition every point shows
+     * its reference values.
+     * \param condition the test
+     */
+    void SetReferenceCondition(std::function<std::string(const WifiUplinkConfig&)> condition);
+    /**
      * \param label legend of the reference's points in the plots (e.g. "Linux, reference 004")
      */
     void SetReferenceLabel(const std::string& label);
@@ -284,6 +294,7 @@ class TsqExperiment
     std::string m_plotX{"point"};
     std::string m_plotXLabel{"point"};
     bool m_plotLogX{false};
+    std::function<std::string(const WifiUplinkConfig&)> m_referenceCondition;
     std::string m_seriesFirst;  //!< SetTimeSeriesPoints ("" = the first point)
     std::string m_seriesSecond; //!< SetTimeSeriesPoints ("" = the last point)
     std::string m_referenceLabel{"published (reference)"};
