@@ -10,7 +10,7 @@ corpus=$2
 secs=${TSQ_FUZZ_SECONDS:-30}
 runs=${TSQ_FUZZ_RUNS:-}
 work=$(mktemp -d "${TMPDIR:-/tmp}/tsq-fuzz.XXXXXX")
-trap 'cp "$work"/crash-* "$work"/leak-* "$work"/timeout-* . 2>/dev/null; rm -rf "$work"' EXIT
+trap 'cp "$work"/crash-* "$work"/leak-* "$work"/timeout-* . 2>/dev/null || true; rm -rf "$work"' EXIT
 trap 'exit 1' INT TERM
 if [ -n "$runs" ]; then
 	set -- -runs="$runs"
