@@ -232,9 +232,11 @@ main(int argc, char* argv[])
     cmd.AddValue("seed", "RngRun (1..2147483647)", seed);
     cmd.Parse(argc, argv);
 
+    // -1: not given (then quick's or the full default); a given value is
+    // checked as given, never replaced.
     WifiUplinkConfig base;
-    base.durationS = durationS >= 0 ? durationS : (quick ? 2.0 : 10.0);
-    base.warmupS = warmupS >= 0 ? warmupS : (quick ? 0.5 : 1.0);
+    base.durationS = durationS != -1 ? durationS : (quick ? 2.0 : 10.0);
+    base.warmupS = warmupS != -1 ? warmupS : (quick ? 0.5 : 1.0);
     base.nSta = nSta;
     base.seed = seed;
     reps = reps > 0 ? reps : (quick ? 1 : 3);

@@ -43,6 +43,14 @@ main(int argc, char* argv[])
     {
         return 2;
     }
+    // Each point sets the TSQ rule: a --rule beside them would be
+    // silently overridden.
+    if (exp.WasGiven("rule"))
+    {
+        std::cerr << "invalid option: --rule is set by each point of this program; allowed: "
+                     "--rules=R1,R2,... to choose them\n";
+        return 2;
+    }
     std::vector<std::string> ids;
     if (rules.empty())
     {

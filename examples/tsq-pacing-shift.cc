@@ -45,6 +45,14 @@ main(int argc, char* argv[])
     {
         return 2;
     }
+    // Each point sets the device's shift: a --deviceShift beside them
+    // would be silently overridden.
+    if (exp.WasGiven("deviceShift"))
+    {
+        std::cerr << "invalid option: --deviceShift is set by each point of --shifts; allowed: "
+                     "--shifts=S1,S2,... alone\n";
+        return 2;
+    }
     std::vector<uint32_t> list;
     if (!TsqParseUintList(shifts, list))
     {

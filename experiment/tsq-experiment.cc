@@ -391,6 +391,12 @@ TsqExperiment::IsQuick() const
 }
 
 bool
+TsqExperiment::WasGiven(const std::string& option) const
+{
+    return Given(option);
+}
+
+bool
 TsqExperiment::Given(const std::string& option) const
 {
     for (const std::string& a : m_args)

@@ -229,6 +229,12 @@ class TsqExperiment
      */
     int Execute();
 
+    /**
+     * \param option an option's name without "--"
+     * \return whether the command line gave it
+     */
+    bool WasGiven(const std::string& option) const;
+
   private:
     struct Job
     {

@@ -215,16 +215,33 @@ WifiUplinkConfig::Validate() const
     {
         return TsqOutOfRangeValue("cc", congestionControl, "cubic, newreno or bbr");
     }
+    // The factory of the plain TCP socket (--tsq=false): a TCP one. The
+    // TSQ factory needs the adapters --tsq=false does not install.
     TypeId factory;
     if (!TypeId::LookupByNameFailSafe(socketFactory, &factory) ||
-        !factory.IsChildOf(TypeId::LookupByName("ns3::SocketFactory")))
+        (factory != TypeId::LookupByName("ns3::TcpSocketFactory") &&
+         !factory.IsChildOf(TypeId::LookupByName("ns3::TcpSocketFactory"))) ||
+        factory.GetName() == "ns3::TsqTcpSocketFactory")
     {
-        return TsqOutOfRangeValue("socketFactory", socketFactory, "the TypeId of a SocketFactory");
+        return TsqOutOfRangeValue("socketFactory",
+                                  socketFactory,
+                                  "ns3::TcpSocketFactory or another TCP socket factory "
+                                  "(the TSQ socket is --tsq=true)");
     }
     std::string tcpError = TsqValidateTcpKnobs(segmentSize, sndBufBytes, rcvBufBytes);
     if (!tcpError.empty())
     {
         return tcpError;
+    }
+    // The bulk sender writes 10 segments at a time: a smaller send buffer
+    // never takes a write, and the run would carry nothing.
+    if (traffic == "tcp" && sndBufBytes < segmentSize * 10)
+    {
+        return TsqOutOfRangeValue("sndBuf",
+                                  sndBufBytes,
+                                  std::to_string(segmentSize * 10) +
+                                      "..1073741824 (at least the sender's write: 10 x "
+                                      "segmentSize)");
     }
     if (!(durationS >= 0.1 && durationS <= 3600))
     {
@@ -1179,9 +1196,9 @@ WifiUplinkScenario::Run()
     for (uint32_t i = 0; i < m_stations.GetN(); ++i)
     {
         // The window's sockets, and any opened after it.
-        std::vector<Ptr<TsqTcpSocket>> sockets =
-            i < m_socketsAtWindowEnd.size() ? m_socketsAtWindowEnd[i]
-                                            : std::vector<Ptr<TsqTcpSocket>>();
+        std::vector<Ptr<TsqTcpSocket>> sockets = i < m_socketsAtWindowEnd.size()
+                                                     ? m_socketsAtWindowEnd[i]
+                                                     : std::vector<Ptr<TsqTcpSocket>>();
         for (const auto& socket : TsqHelper::GetSockets(m_stations.Get(i)))
         {
             if (std::find(sockets.begin(), sockets.end(), socket) == sockets.end())
