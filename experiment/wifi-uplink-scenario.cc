@@ -374,6 +374,17 @@ WifiUplinkConfig::Validate() const
     {
         return TsqOutOfRangeValue("limitOutputBytes", limitOutputBytes, "0..2147483647");
     }
+    // Rule 3.6 throttles when sk_wmem_alloc >= tcp_limit_output_bytes and
+    // has no empty-queue exception; sk_wmem_alloc starts at 1, so a limit
+    // of 1 byte lets no skb ever go (Linux 3.6 would stall the same way).
+    // A run that can carry nothing is refused, not run.
+    if (tsq && EffectiveRule() == "3.6" && limitOutputBytes == 1 && floorBytes <= 1)
+    {
+        return TsqOutOfRangeValue("limitOutputBytes",
+                                  limitOutputBytes,
+                                  "0 (the profile's) or 2..2147483647 with rule 3.6: its limit "
+                                  "of 1 byte stalls every socket from its first skb");
+    }
     if (!(apRxErrorRate >= 0 && apRxErrorRate <= 0.9))
     {
         return TsqOutOfRangeValue("apRxErrorRate", apRxErrorRate, "0..0.9");
