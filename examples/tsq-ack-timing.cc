@@ -161,6 +161,10 @@ main(int argc, char* argv[])
     cmd.AddValue("to", "count segments ACKed before this time, s (> from)", to);
     cmd.Parse(argc, argv);
     std::string error = config.Validate();
+    if (error.empty())
+    {
+        error = config.ValidateGiven(argc, argv);
+    }
     if (error.empty() && (from < 0 || from > 3600))
     {
         error = TsqOutOfRange("from", std::to_string(from), "0..3600");

@@ -29,6 +29,10 @@ main(int argc, char* argv[])
     cmd.Parse(argc, argv);
 
     std::string error = config.Validate();
+    if (error.empty())
+    {
+        error = config.ValidateGiven(argc, argv);
+    }
     if (!error.empty())
     {
         std::cerr << error << std::endl;

@@ -431,6 +431,73 @@ WifiUplinkConfig::PhyRateMbps() const
     return mode.GetDataRate(channelWidth, shortGuardInterval ? 400 : 800, 1) / 1e6;
 }
 
+std::string
+WifiUplinkConfig::ValidateGiven(int argc, char* argv[]) const
+{
+    auto given = [argc, argv](const std::string& name) {
+        const std::string flag = "--" + name;
+        for (int i = 1; i < argc; ++i)
+        {
+            const std::string a = argv[i];
+            if (a == flag || a.rfind(flag + "=", 0) == 0)
+            {
+                return true;
+            }
+        }
+        return false;
+    };
+    auto refuse = [this](const std::string& name, const std::string& applies) {
+        return "invalid option: --" + name + " does nothing with --link=" + link +
+               "; allowed: " + applies;
+    };
+    if (link != "wifi")
+    {
+        for (const char* o : {"minstrel", "driver", "deviceShift", "latencyUs", "apRxErrorRate"})
+        {
+            if (given(o))
+            {
+                return refuse(o, "with --link=wifi only");
+            }
+        }
+    }
+    if (link == "p2p" && given("p2pRate"))
+    {
+        for (const char* o : {"mcs", "channelWidth", "shortGi"})
+        {
+            if (given(o))
+            {
+                return refuse(o,
+                              "with --link=wifi, or on p2p without --p2pRate (the link's "
+                              "rate is then the WiFi PHY rate)");
+            }
+        }
+    }
+    if (link == "wifi" && given("p2pRate"))
+    {
+        return refuse("p2pRate", "with --link=p2p");
+    }
+    if (link != "gate")
+    {
+        for (const char* o : {"gateRate",
+                              "gateOverheadUs",
+                              "gateAckGapUs",
+                              "gateAckTxopUs",
+                              "gateGapUs",
+                              "gateIdlePollUs",
+                              "gateMaxFrames",
+                              "gateLost",
+                              "gateRelease",
+                              "gateLateness"})
+        {
+            if (given(o))
+            {
+                return refuse(o, "with --link=gate");
+            }
+        }
+    }
+    return "";
+}
+
 uint32_t
 WifiUplinkConfig::EffectivePacingShift() const
 {

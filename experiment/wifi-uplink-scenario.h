@@ -125,6 +125,19 @@ struct WifiUplinkConfig
     std::string Validate() const;
 
     /**
+     * Options given on the command line that this run's link ignores:
+     * Minstrel, the driver, the device's shift, the completion latency and
+     * the AP's error rate are WiFi's; --mcs, --channelWidth and --shortGi
+     * only set a p2p link's rate when --p2pRate does not; --p2pRate is not
+     * WiFi's; the gate options are the gate's. For a program of one link
+     * (an experiment's points may change the link, so it does not call it).
+     * \param argc as main's
+     * \param argv as main's
+     * \return "" or the message naming the option, the link and what applies
+     */
+    std::string ValidateGiven(int argc, char* argv[]) const;
+
+    /**
      * \return the labels of the opt-in, non-faithful model options set in
      * this configuration ("" for the faithful default), e.g.
      * "completion-latency=300us(estimate)"; recorded as model_assumptions
