@@ -78,7 +78,9 @@ else
     waited=0
     until mkdir "$out.lockdir" 2>/dev/null; do
         owner=$(cat "$out.lockdir/pid" 2>/dev/null || true)
-        if [ -n "$owner" ] && ! kill -0 "$owner" 2>/dev/null &&
+        # gone: no signal reaches it and (Linux) no /proc entry, as kill -0
+        # also fails for another user's live process
+        if [ -n "$owner" ] && ! kill -0 "$owner" 2>/dev/null && [ ! -d "/proc/$owner" ] &&
             [ "$(cat "$out.lockdir/pid" 2>/dev/null || true)" = "$owner" ]; then
             rm -rf "$out.lockdir" # its owner died holding it
             continue
