@@ -1175,16 +1175,11 @@ WifiUplinkScenario::EndWindow()
     }
     // The adapters' statistics stop with the window.
     m_ampduAtWindowEnd = CountAmpdus();
-    // The sockets of the window: held from here on, so the balance after
-    // the drain counts them even once ns-3 has let them go.
-    m_socketsAtWindowEnd.assign(m_stations.GetN(), {});
-    for (uint32_t i = 0; i < m_stations.GetN(); ++i)
+    // The first station's socket shift of the window (the socket may be
+    // gone after a long drain).
+    if (Ptr<TsqTcpSocket> tsq = DynamicCast<TsqTcpSocket>(m_senderSocket))
     {
-        m_socketsAtWindowEnd[i] = TsqHelper::GetSockets(m_stations.Get(i));
-    }
-    if (!m_socketsAtWindowEnd.empty() && !m_socketsAtWindowEnd[0].empty())
-    {
-        m_shiftAtWindowEnd = m_socketsAtWindowEnd[0][0]->GetPacingShift();
+        m_shiftAtWindowEnd = tsq->GetPacingShift();
     }
 }
 
@@ -1271,12 +1266,12 @@ WifiUplinkScenario::Run()
         }
     }
     result.socketPacingShift = m_shiftAtWindowEnd;
+    // The balance after the drain: the window's sockets (held since its
+    // start, so a drain that outlives them still counts their bytes) and
+    // any opened later.
+    std::vector<Ptr<TsqTcpSocket>> sockets = m_windowSockets;
     for (uint32_t i = 0; i < m_stations.GetN(); ++i)
     {
-        // The window's sockets, and any opened after it.
-        std::vector<Ptr<TsqTcpSocket>> sockets = i < m_socketsAtWindowEnd.size()
-                                                     ? m_socketsAtWindowEnd[i]
-                                                     : std::vector<Ptr<TsqTcpSocket>>();
         for (const auto& socket : TsqHelper::GetSockets(m_stations.Get(i)))
         {
             if (std::find(sockets.begin(), sockets.end(), socket) == sockets.end())
@@ -1284,13 +1279,16 @@ WifiUplinkScenario::Run()
                 sockets.push_back(socket);
             }
         }
-        for (const auto& socket : sockets)
-        {
-            TsqSocketStats st = socket->GetStats();
-            result.tsqChargedBytes += st.chargedBytes;
-            result.tsqReleasedBytes += st.releasedBytes;
-            result.tsqQueuedBytes += st.queuedBytes;
-        }
+    }
+    for (const auto& socket : sockets)
+    {
+        TsqSocketStats st = socket->GetStats();
+        result.tsqChargedBytes += st.chargedBytes;
+        result.tsqReleasedBytes += st.releasedBytes;
+        result.tsqQueuedBytes += st.queuedBytes;
+    }
+    for (uint32_t i = 0; i < m_stations.GetN(); ++i)
+    {
         if (Ptr<TsqTxCompletion> completion = TsqHelper::GetTxCompletion(m_stations.Get(i)))
         {
             result.tsqOrphanBytes += completion->GetOrphanBytes();

@@ -188,9 +188,9 @@ struct WifiUplinkResult
     double windowStartS{0};                  //!< simulated time the window starts, s
     std::map<std::string, TsqSeries> series; //!< TsqRunRecord::SERIES_* time series
     // TSQ balance over all stations' TSQ sockets, at the end of the run
-    // (the drain included), of the sockets that existed at the window's
-    // end: kept alive from then on, so a drain that outlives a socket
-    // (closed, TIME_WAIT over) still counts its bytes.
+    // (the drain included): the window's sockets, held from its start, so
+    // a drain that outlives a socket (closed, TIME_WAIT over) still counts
+    // its bytes, and any opened later.
     uint64_t tsqChargedBytes{0};   //!< bytes charged
     uint64_t tsqReleasedBytes{0};  //!< bytes released
     uint64_t tsqQueuedBytes{0};    //!< still charged (0 after a drain)
@@ -303,7 +303,7 @@ class WifiUplinkScenario
     NetDeviceContainer m_p2pApDevices;              //!< link "p2p": AP side
     ApplicationContainer m_senderApps;              //!< one per station
     Ptr<Socket> m_senderSocket;                     //!< first station's sender socket
-    std::vector<Ptr<TsqTcpSocket>> m_windowSockets; //!< TSQ sockets at the window start
+    std::vector<Ptr<TsqTcpSocket>> m_windowSockets; //!< TSQ sockets at the window start (held)
     std::vector<double> m_pingRtts;                 //!< window replies, ms
     std::vector<uint64_t> m_rxAtLastSample;         //!< per sink, bytes
     AmpduCount m_ampduAtLastSample;                 //!< at the previous sample
@@ -338,9 +338,7 @@ class WifiUplinkScenario
     double m_pingSumMs{0};
     uint32_t m_pingCount{0};
     std::vector<uint64_t> m_rxAtWindowEnd;
-    /** each station's TSQ sockets at the window's end (kept alive for the balance) */
-    std::vector<std::vector<Ptr<TsqTcpSocket>>> m_socketsAtWindowEnd;
-    uint32_t m_shiftAtWindowEnd{0}; //!< first station's socket shift then
+    uint32_t m_shiftAtWindowEnd{0}; //!< first station's socket shift at the window's end
 };
 
 } // namespace ns3
