@@ -399,14 +399,7 @@ TsqExperiment::WasGiven(const std::string& option) const
 bool
 TsqExperiment::Given(const std::string& option) const
 {
-    for (const std::string& a : m_args)
-    {
-        if (a == "--" + option || a.rfind("--" + option + "=", 0) == 0)
-        {
-            return true;
-        }
-    }
-    return false;
+    return TsqOptionGiven(m_args, option);
 }
 
 bool

@@ -46,6 +46,27 @@ TsqOutOfRangeValue(const std::string& name, const T& value, const std::string& r
 
 /**
  * \ingroup tsq
+ * Whether the command line gave an option (as --NAME or --NAME=VALUE).
+ * \param args the arguments after the program's name
+ * \param name the option's name without "--"
+ * \return true if one of \p args sets it
+ */
+inline bool
+TsqOptionGiven(const std::vector<std::string>& args, const std::string& name)
+{
+    const std::string flag = "--" + name;
+    for (const std::string& a : args)
+    {
+        if (a == flag || a.rfind(flag + "=", 0) == 0)
+        {
+            return true;
+        }
+    }
+    return false;
+}
+
+/**
+ * \ingroup tsq
  * A list option names each point once: a repeated item would run the same
  * configuration twice under one label and merge it into one row.
  * \param name the option's name

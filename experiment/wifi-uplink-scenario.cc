@@ -434,18 +434,9 @@ WifiUplinkConfig::PhyRateMbps() const
 std::string
 WifiUplinkConfig::ValidateGiven(int argc, char* argv[]) const
 {
-    auto given = [argc, argv](const std::string& name) {
-        const std::string flag = "--" + name;
-        for (int i = 1; i < argc; ++i)
-        {
-            const std::string a = argv[i];
-            if (a == flag || a.rfind(flag + "=", 0) == 0)
-            {
-                return true;
-            }
-        }
-        return false;
-    };
+    const std::vector<std::string> args =
+        argc > 1 ? std::vector<std::string>(argv + 1, argv + argc) : std::vector<std::string>();
+    auto given = [&args](const std::string& name) { return TsqOptionGiven(args, name); };
     auto refuse = [this](const std::string& name, const std::string& applies) {
         return "invalid option: --" + name + " does nothing with --link=" + link +
                "; allowed: " + applies;
