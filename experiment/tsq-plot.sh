@@ -127,6 +127,15 @@ fi
     echo "set key inside top right opaque box"
 } >"$tmp/plot.gp"
 
+# The one run key a --run prefix names (exits on a bad or ambiguous one).
+run_key() { # run_key PREFIX
+    case $1 in *[!0-9a-f]* | "") die "--run '$1' is not a run key (hex digits)" ;; esac
+    rk=$(q "SELECT DISTINCT run_key FROM runs WHERE run_key LIKE '$1%';")
+    rn=$(printf '%s\n' "$rk" | grep -c . || true)
+    [ "$rn" -eq 1 ] || die "--run '$1' matches $rn runs in $db"
+    printf '%s' "$rk"
+}
+
 # ---------------------------------------------- several runs, stacked
 [ "$stack" -eq 0 ] || [ -n "$run" ] || die "--stack needs --run KEY1,KEY2,..."
 if [ -n "$run" ] && [ "$stack" -eq 1 ]; then
@@ -134,10 +143,7 @@ if [ -n "$run" ] && [ "$stack" -eq 1 ]; then
     # (a wired run has no A-MPDUs): a panel per series left.
     rkeys=""
     for k in $(printf '%s' "$run" | tr ',' ' '); do
-        case $k in *[!0-9a-f]* | "") die "--run '$k' is not a run key (hex digits)" ;; esac
-        keys=$(q "SELECT DISTINCT run_key FROM runs WHERE run_key LIKE '$k%';")
-        n=$(printf '%s\n' "$keys" | grep -c . || true)
-        [ "$n" -eq 1 ] || die "--run '$k' matches $n runs in $db"
+        keys=$(run_key "$k") || exit 2
         rkeys="$rkeys${rkeys:+ }$keys"
     done
     inkeys=$(printf "'%s'," $rkeys | sed 's/,$//')
@@ -212,11 +218,7 @@ fi
 
 # ------------------------------------------------------------- one run
 if [ -n "$run" ]; then
-    case $run in *[!0-9a-f]*) die "--run '$run' is not a run key (hex digits)" ;; esac
-    keys=$(q "SELECT DISTINCT run_key FROM runs WHERE run_key LIKE '$run%';")
-    n=$(printf '%s\n' "$keys" | grep -c . || true)
-    [ "$n" -eq 1 ] || die "--run '$run' matches $n runs in $db"
-    key=$keys
+    key=$(run_key "$run") || exit 2
     series=$pos2
     desc=$(q "SELECT experiment || ' seed ' || seed FROM runs WHERE run_key = '$key';")
     {
