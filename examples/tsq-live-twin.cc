@@ -273,9 +273,10 @@ main(int argc, char* argv[])
                   << "' is not a list of numbers; allowed: e.g. 0,1500\n";
         return 2;
     }
-    if (!TsqRepeatedItem("txDelays", txDelays, delays).empty())
+    const std::string repeatedDelay = TsqRepeatedItem("txDelays", txDelays, delays);
+    if (!repeatedDelay.empty())
     {
-        std::cerr << TsqRepeatedItem("txDelays", txDelays, delays) << "\n";
+        std::cerr << repeatedDelay << "\n";
         return 2;
     }
     if (base.backlogAckDefer < -1 || base.backlogAckDefer > 1)
@@ -350,9 +351,10 @@ main(int argc, char* argv[])
                       << "' is not a list of rates in Mb/s; allowed: e.g. 5,20,50\n";
             return 2;
         }
-        if (!TsqRepeatedItem("smooth", smooth, rates).empty())
+        const std::string repeatedRate = TsqRepeatedItem("smooth", smooth, rates);
+        if (!repeatedRate.empty())
         {
-            std::cerr << TsqRepeatedItem("smooth", smooth, rates) << "\n";
+            std::cerr << repeatedRate << "\n";
             return 2;
         }
         std::printf("TSQ occupancy behind a plain tbf (kernel alone; first second excluded)\n");
