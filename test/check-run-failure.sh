@@ -12,18 +12,24 @@ out=$2
 fail() { echo "check-run-failure: FAIL: $*" >&2; exit 1; }
 command -v pgrep >/dev/null 2>&1 || fail "pgrep is missing (sh utils/install-deps.sh check)"
 
+# The runs (child processes) of sweep $1, once there is one; 8 s at most.
+runs_of() { # runs_of PID
+    i=0
+    while [ $i -lt 400 ]; do
+        r=$(pgrep -P "$1")
+        [ -z "$r" ] || { printf '%s\n' "$r"; return 0; }
+        sleep 0.02
+        i=$((i + 1))
+    done
+    return 1
+}
+
 rm -rf "$out"
 mkdir -p "$out"
 "$prog" --quick --seeds=2 --duration=1.5 --warmup=0.5 --only=shift10,shift8 --jobs=2 \
     --plot=0 --flent=0 --resultsDir="$out" >"$out/out.txt" 2>"$out/err.txt" &
 pid=$!
-victim=""
-i=0
-while [ -z "$victim" ] && [ $i -lt 400 ]; do
-    victim=$(pgrep -P "$pid" | head -n 1)
-    [ -n "$victim" ] || sleep 0.02
-    i=$((i + 1))
-done
+victim=$(runs_of "$pid" | head -n 1)
 [ -n "$victim" ] || fail "no run started within 8 s"
 kill -9 "$victim"
 wait "$pid"
@@ -43,13 +49,7 @@ n=$(sqlite3 "$out/pacing-shift.db" "SELECT count(*) FROM runs;" 2>/dev/null) ||
 "$prog" --quick --seeds=2 --duration=30 --warmup=0.5 --only=shift10,shift8 --jobs=2 \
     --plot=0 --flent=0 --resultsDir="$out/term" >/dev/null 2>&1 &
 pid=$!
-kids=""
-i=0
-while [ -z "$kids" ] && [ $i -lt 400 ]; do
-    kids=$(pgrep -P "$pid")
-    [ -n "$kids" ] || sleep 0.02
-    i=$((i + 1))
-done
+kids=$(runs_of "$pid")
 [ -n "$kids" ] || fail "no run started within 8 s (second part)"
 kill -TERM "$pid"
 wait "$pid"
