@@ -157,7 +157,7 @@ merge_one() { # merge_one IN
         return 0
     fi
     case $ver in
-    2) ;;
+    "$schema") ;;
     1)
         # An older run file: merge a migrated copy, leave the file as it is.
         cp "$in" "$tmp/old.db" && migrate "$tmp/old.db" 1 2>"$tmp/err" || {
