@@ -9,6 +9,7 @@
 #include "tsq/gate.h"
 #include "tsq/profile.h"
 #include "tsq/rules.h"
+#include "tsq/sock.h"
 
 #include "ns3/boolean.h"
 #include "ns3/bulk-send-application.h"
@@ -37,6 +38,7 @@
 #include "ns3/traffic-control-layer.h"
 #include "ns3/tsq-core-names.h"
 #include "ns3/tsq-helper.h"
+#include "ns3/tsq-kernel-config.h"
 #include "ns3/tsq-tcp-socket.h"
 #include "ns3/tsq-tx-completion.h"
 #include "ns3/uinteger.h"
@@ -86,6 +88,34 @@ CongestionControlTypeId(const std::string& name)
 }
 
 const double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+/*
+ * Would the core's tcp_small_queue_check let the first skb (one MSS) of
+ * an empty socket go with this configuration and tcp_limit_output_bytes
+ * @lob? The pacing rate is still unknown then (all ones).
+ */
+bool
+FirstSkbPasses(const WifiUplinkConfig& c, uint32_t lob)
+{
+    TsqKernelConfig k;
+    k.SetProfile(c.kernelProfile);
+    if (!c.tsqRule.empty())
+    {
+        k.SetRule(c.tsqRule);
+    }
+    k.SetLimitOutputBytes(lob);
+    k.SetFloorBytes(c.floorBytes);
+    const struct tsq_profile* profile = k.GetProfile();
+    struct tsq_limit_in in = k.LimitInput(tsq_rate_unknown(profile->rate_width),
+                                          TSQ_DEFAULT_PACING_SHIFT,
+                                          k.Truesize(c.segmentSize),
+                                          0,
+                                          false);
+    struct tsq_sock sk;
+    tsq_sock_init(&sk);
+    struct tsq_xmit_ctx x = {profile->shortcut, true, false};
+    return tsq_small_queue_check(&sk, &in, &x) == 0;
+}
 
 /* "profile", "none" or an integer 0..31 (the core's parser) */
 bool
@@ -374,16 +404,32 @@ WifiUplinkConfig::Validate() const
     {
         return TsqOutOfRangeValue("limitOutputBytes", limitOutputBytes, "0..2147483647");
     }
-    // Rule 3.6 throttles when sk_wmem_alloc >= tcp_limit_output_bytes and
-    // has no empty-queue exception; sk_wmem_alloc starts at 1, so a limit
-    // of 1 byte lets no skb ever go (Linux 3.6 would stall the same way).
-    // A run that can carry nothing is refused, not run.
-    if (tsq && EffectiveRule() == "3.6" && limitOutputBytes == 1 && floorBytes <= 1)
+    // A limit the first skb of an empty socket never passes lets no skb
+    // ever go (rule 3.6 with 1 byte: sk_wmem_alloc starts at 1 >= the
+    // limit, and 3.6 has no empty-queue exception; Linux would stall the
+    // same way). The core decides; a run that can carry nothing is refused.
+    if (tsq && limitOutputBytes > 0 && !FirstSkbPasses(*this, limitOutputBytes))
     {
+        uint32_t lo = limitOutputBytes + 1; // the smallest limit that passes
+        uint32_t hi = TSQ_LOB_MAX;
+        while (lo < hi)
+        {
+            uint32_t mid = lo + (hi - lo) / 2;
+            if (FirstSkbPasses(*this, mid))
+            {
+                hi = mid;
+            }
+            else
+            {
+                lo = mid + 1;
+            }
+        }
         return TsqOutOfRangeValue("limitOutputBytes",
                                   limitOutputBytes,
-                                  "0 (the profile's) or 2..2147483647 with rule 3.6: its limit "
-                                  "of 1 byte stalls every socket from its first skb");
+                                  "0 (the profile's) or " + std::to_string(lo) +
+                                      "..2147483647 with rule " + EffectiveRule() +
+                                      ": its limit of " + std::to_string(limitOutputBytes) +
+                                      " byte(s) stalls every socket from its first skb");
     }
     if (!(apRxErrorRate >= 0 && apRxErrorRate <= 0.9))
     {
