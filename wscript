@@ -68,7 +68,6 @@ def build(bld):
     # TSQ_DATA_DIR to a folder holding experiment/tsq-plot.sh,
     # utils/tsq-merge.sh, utils/tsq-sweep*.sh and live-kernel/tsq-live-run.sh.
     experiment.source = [
-        'experiment/p2p-bulk-scenario.cc',
         'experiment/wifi-uplink-scenario.cc',
         'experiment/tsq-results-db.cc',
         'experiment/tsq-flent-writer.cc',
@@ -81,7 +80,6 @@ def build(bld):
     experiment_hdr.module = 'tsq-experiment'
     experiment_hdr.source = [
         'experiment/tsq-option-check.h',
-        'experiment/p2p-bulk-scenario.h',
         'experiment/wifi-uplink-scenario.h',
         'experiment/tsq-results-db.h',
         'experiment/tsq-flent-writer.h',

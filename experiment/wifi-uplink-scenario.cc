@@ -29,6 +29,7 @@
 #include "ns3/onoff-application.h"
 #include "ns3/packet-sink-helper.h"
 #include "ns3/point-to-point-helper.h"
+#include "ns3/queue-size.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/ssid.h"
@@ -39,6 +40,7 @@
 #include "ns3/tsq-core-names.h"
 #include "ns3/tsq-helper.h"
 #include "ns3/tsq-kernel-config.h"
+#include "ns3/tsq-tcp-socket-factory.h"
 #include "ns3/tsq-tcp-socket.h"
 #include "ns3/tsq-tx-completion.h"
 #include "ns3/uinteger.h"
@@ -137,7 +139,10 @@ WifiUplinkConfig::AddToCommandLine(CommandLine& cmd)
     cmd.AddValue("shortGi", "use the 400 ns short guard interval", shortGuardInterval);
     cmd.AddValue("minstrel", "use Minstrel-HT rate control instead of a constant rate", minstrel);
     cmd.AddValue("wiredServer", "put the TCP receiver on a wired host behind the AP", wiredServer);
-    cmd.AddValue("queueDisc", "root queue discs: fq_codel (ns-3 default) or pfifo_fast", queueDisc);
+    cmd.AddValue("queueDisc",
+                 "root queue discs: fq_codel (ns-3 default), pfifo_fast or fifo",
+                 queueDisc);
+    cmd.AddValue("qdiscPackets", "queueDisc=fifo: its limit in packets (1..100000)", qdiscPackets);
     cmd.AddValue("cc", "congestion control: cubic, newreno or bbr", congestionControl);
     cmd.AddValue("socketFactory", "TypeId of the TCP socket factory", socketFactory);
     cmd.AddValue("segmentSize", "TCP MSS in bytes (536..8960)", segmentSize);
@@ -160,10 +165,17 @@ WifiUplinkConfig::AddToCommandLine(CommandLine& cmd)
     cmd.AddValue("p2pRate",
                  "p2p link rate in Mb/s (0 = the WiFi PHY rate of mcs/width/GI, else 1..100000)",
                  p2pRateMbps);
+    cmd.AddValue("p2pDelayUs", "p2p link one-way propagation delay in us (0..1000000)", p2pDelayUs);
+    cmd.AddValue("deviceQueuePackets",
+                 "p2p devices' DropTail queue in packets (1..100000; ns-3's 100)",
+                 deviceQueuePackets);
     cmd.AddValue("traffic", "tcp (bulk uploads) or udp (saturation of the link)", traffic);
     cmd.AddValue("udpRate",
                  "UDP offered load per station in Mb/s (0 = 1.5 x PHY rate, else 1..100000)",
                  udpRateMbps);
+    cmd.AddValue("maxBytes",
+                 "tcp: bytes each station sends (0 = unlimited, else 1..2^63)",
+                 maxBytes);
     cmd.AddValue("tsq", "TSQ socket and adapters (false: plain socketFactory)", tsq);
     cmd.AddValue("kernelProfile",
                  "kernel profile of sockets and devices (core name)",
@@ -237,9 +249,20 @@ WifiUplinkConfig::Validate() const
     {
         return TsqOutOfRangeValue("channelWidth", channelWidth, "20 or 40");
     }
-    if (queueDisc != "fq_codel" && queueDisc != "pfifo_fast")
+    if (queueDisc != "fq_codel" && queueDisc != "pfifo_fast" && queueDisc != "fifo")
     {
-        return TsqOutOfRangeValue("queueDisc", queueDisc, "fq_codel or pfifo_fast");
+        return TsqOutOfRangeValue("queueDisc", queueDisc, "fq_codel, pfifo_fast or fifo");
+    }
+    if (qdiscPackets < 1 || qdiscPackets > 100000)
+    {
+        return TsqOutOfRangeValue("qdiscPackets", qdiscPackets, "1..100000");
+    }
+    if (queueDisc == "fifo" && link == "gate")
+    {
+        return TsqOutOfRangeValue("queueDisc",
+                                  queueDisc,
+                                  "fq_codel or pfifo_fast with link=gate (the gates are the "
+                                  "root queue discs)");
     }
     if (CongestionControlTypeId(congestionControl).empty())
     {
@@ -364,6 +387,22 @@ WifiUplinkConfig::Validate() const
     if (!(p2pRateMbps == 0 || (p2pRateMbps >= 1 && p2pRateMbps <= 100000)))
     {
         return TsqOutOfRangeValue("p2pRate", p2pRateMbps, "0 (the WiFi PHY rate) or 1..100000");
+    }
+    if (p2pDelayUs > 1000000)
+    {
+        return TsqOutOfRangeValue("p2pDelayUs", p2pDelayUs, "0..1000000");
+    }
+    if (deviceQueuePackets < 1 || deviceQueuePackets > 100000)
+    {
+        return TsqOutOfRangeValue("deviceQueuePackets", deviceQueuePackets, "1..100000");
+    }
+    if (maxBytes > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
+    {
+        return TsqOutOfRangeValue("maxBytes", maxBytes, "0 (unlimited) or 1..2^63-1");
+    }
+    if (tsqSocketOnly && !tsq)
+    {
+        return TsqOutOfRangeValue("tsqSocketOnly", "true", "false with tsq=false");
     }
     if (traffic != "tcp" && traffic != "udp")
     {
@@ -509,9 +548,35 @@ WifiUplinkConfig::ValidateGiven(int argc, char* argv[]) const
             }
         }
     }
-    if (link == "wifi" && given("p2pRate"))
+    if (link == "wifi")
     {
-        return refuse("p2pRate", "with --link=p2p");
+        for (const char* o : {"p2pRate", "p2pDelayUs", "deviceQueuePackets"})
+        {
+            if (given(o))
+            {
+                return refuse(o, "with --link=p2p");
+            }
+        }
+    }
+    if (link == "gate")
+    {
+        for (const char* o : {"p2pRate", "p2pDelayUs", "deviceQueuePackets"})
+        {
+            if (given(o))
+            {
+                return refuse(o, "with --link=p2p (the gate's link is 100 Gb/s, no delay)");
+            }
+        }
+    }
+    if (queueDisc != "fifo" && given("qdiscPackets"))
+    {
+        return "invalid option: --qdiscPackets does nothing with --queueDisc=" + queueDisc +
+               "; allowed: with --queueDisc=fifo";
+    }
+    if (traffic != "tcp" && given("maxBytes"))
+    {
+        return "invalid option: --maxBytes does nothing with --traffic=" + traffic +
+               "; allowed: with --traffic=tcp";
     }
     if (link != "gate")
     {
@@ -626,6 +691,15 @@ WifiUplinkScenario::Build()
         InstallP2p();
     }
     InstallStacks();
+    // The first station's root queue disc (an address installs ns-3's
+    // default one where none was set).
+    Ptr<NetDevice> first = GetStationDevices().Get(0);
+    if (Ptr<QueueDisc> root =
+            first->GetNode()->GetObject<TrafficControlLayer>()->GetRootQueueDiscOnDevice(first))
+    {
+        root->TraceConnectWithoutContext("PacketsInQueue",
+                                         MakeCallback(&WifiUplinkScenario::OnQdiscPackets, this));
+    }
     InstallTsq();
     InstallGate();
     InstallApplications();
@@ -680,6 +754,14 @@ WifiUplinkScenario::InstallTsq()
     {
         return;
     }
+    if (m_config.tsqSocketOnly)
+    {
+        for (uint32_t i = 0; i < m_stations.GetN(); ++i)
+        {
+            TsqTcpSocketFactory::Install(m_stations.Get(i));
+        }
+        return;
+    }
     TsqHelper tsq;
     tsq.SetKernelProfile(m_config.kernelProfile);
     if (!m_config.tsqRule.empty())
@@ -702,6 +784,32 @@ WifiUplinkScenario::InstallTsq()
     tsq.SetCompletionLatency(MicroSeconds(m_config.completionLatencyUs));
     tsq.Install(m_stations);
     tsq.Install(m_ap);
+}
+
+void
+WifiUplinkScenario::OnQdiscPackets(uint32_t, uint32_t newValue)
+{
+    m_qdiscPeak = std::max(m_qdiscPeak, newValue);
+}
+
+Ptr<Socket>
+WifiUplinkScenario::GetSenderSocket() const
+{
+    Ptr<BulkSendApplication> app =
+        m_senderApps.GetN() ? DynamicCast<BulkSendApplication>(m_senderApps.Get(0)) : nullptr;
+    return app ? app->GetSocket() : nullptr;
+}
+
+void
+WifiUplinkScenario::SetSocketCallback(Callback<void, Ptr<Socket>> cb)
+{
+    m_socketCallback = cb;
+}
+
+Time
+WifiUplinkScenario::GetAppStart()
+{
+    return Seconds(kAppStartS);
 }
 
 Ptr<TsqSlotGate>
@@ -856,7 +964,10 @@ WifiUplinkScenario::InstallP2p()
     std::ostringstream dataRate;
     dataRate << (gate ? 100000000000ULL : static_cast<uint64_t>(rate * 1e6)) << "bps";
     p2p.SetDeviceAttribute("DataRate", StringValue(dataRate.str()));
-    p2p.SetChannelAttribute("Delay", StringValue(gate ? "0s" : "50us"));
+    p2p.SetChannelAttribute("Delay", TimeValue(gate ? Time(0) : MicroSeconds(m_config.p2pDelayUs)));
+    p2p.SetQueue("ns3::DropTailQueue",
+                 "MaxSize",
+                 QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, m_config.deviceQueuePackets)));
     for (uint32_t i = 0; i < m_config.nSta; ++i)
     {
         NetDeviceContainer link = p2p.Install(m_stations.Get(i), m_ap);
@@ -893,6 +1004,22 @@ WifiUplinkScenario::InstallStacks()
         gate.SetRootQueueDisc("ns3::TsqGateQueueDisc");
         gate.Install(m_p2pStaDevices);
         gate.Install(m_p2pApDevices);
+    }
+    else if (m_config.queueDisc == "fifo")
+    {
+        // One drop-tail FIFO of qdiscPackets as the root of each end of the
+        // hop (the queue a wired TSQ test looks at).
+        TrafficControlHelper fifo;
+        fifo.SetRootQueueDisc(
+            "ns3::FifoQueueDisc",
+            "MaxSize",
+            QueueSizeValue(QueueSize(QueueSizeUnit::PACKETS, m_config.qdiscPackets)));
+        fifo.Install(GetStationDevices());
+        fifo.Install(m_config.link == "wifi" ? m_apDevice : m_p2pApDevices);
+        if (m_config.wiredServer)
+        {
+            fifo.Install(wired);
+        }
     }
     else if (m_config.queueDisc == "pfifo_fast")
     {
@@ -989,7 +1116,7 @@ WifiUplinkScenario::InstallApplications()
         {
             BulkSendHelper bulk(m_config.tsq ? "ns3::TsqTcpSocketFactory" : m_config.socketFactory,
                                 InetSocketAddress(serverAddress, port));
-            bulk.SetAttribute("MaxBytes", UintegerValue(0));
+            bulk.SetAttribute("MaxBytes", UintegerValue(m_config.maxBytes));
             bulk.SetAttribute("SendSize", UintegerValue(m_config.segmentSize * 10));
             app = bulk.Install(m_stations.Get(i));
         }
@@ -1031,6 +1158,10 @@ WifiUplinkScenario::ConnectSenderSocket()
     if (!m_senderSocket)
     {
         return;
+    }
+    if (!m_socketCallback.IsNull())
+    {
+        m_socketCallback(m_senderSocket);
     }
     m_senderSocket->TraceConnectWithoutContext("CongestionWindow",
                                                MakeCallback(&WifiUplinkScenario::OnCwnd, this));
@@ -1246,6 +1377,11 @@ WifiUplinkScenario::Run()
         result.flowGoodputMbps.push_back(mbps);
         result.goodputMbps += mbps;
     }
+    for (const auto& sink : m_sinks)
+    {
+        result.rxBytes += sink->GetTotalRx();
+    }
+    result.qdiscPeakPackets = m_qdiscPeak;
     result.pingReplies = m_pingCount;
     result.pingRttMsMean = m_pingCount ? m_pingSumMs / m_pingCount : 0;
     if (!m_pingRtts.empty())
@@ -1331,6 +1467,10 @@ WifiUplinkScenario::Run()
             result.tsqOrphanBytes += completion->GetOrphanBytes();
         }
     }
+    // The scenario's holds end with the run: a socket lives on only where
+    // the simulation (or the caller) still holds it.
+    m_senderSocket = nullptr;
+    m_windowSockets.clear();
     return result;
 }
 

@@ -8,6 +8,7 @@
 #include "tsq-results-db.h"
 
 #include "ns3/application-container.h"
+#include "ns3/callback.h"
 #include "ns3/data-rate.h"
 #include "ns3/error-model.h"
 #include "ns3/net-device-container.h"
@@ -59,7 +60,8 @@ struct WifiUplinkConfig
     bool shortGuardInterval{true};          //!< 400 ns guard interval
     bool minstrel{false};                   //!< Minstrel-HT instead of constant rate
     bool wiredServer{false};                //!< receiver on a host behind the AP
-    std::string queueDisc{"fq_codel"};      //!< root queue discs: fq_codel or pfifo_fast
+    std::string queueDisc{"fq_codel"};      //!< root queue discs: fq_codel, pfifo_fast or fifo
+    uint32_t qdiscPackets{1000};            //!< queueDisc "fifo": its limit, packets (1..100000)
     std::string congestionControl{"cubic"}; //!< cubic, newreno or bbr
     std::string socketFactory{"ns3::TcpSocketFactory"}; //!< TypeId of the TCP factory
     uint32_t segmentSize{1448};                         //!< TCP MSS, bytes
@@ -73,10 +75,13 @@ struct WifiUplinkConfig
     double sampleIntervalS{0.1}; //!< time-series step, s (0.01..10; duration a multiple of it)
 
     // Variants of the same topology (controls)
-    std::string link{"wifi"};   //!< hop between stations and AP: "wifi", "p2p" or "gate"
-    double p2pRateMbps{0};      //!< p2p link rate, Mb/s (0: the WiFi PHY rate of mcs/width/GI)
-    std::string traffic{"tcp"}; //!< "tcp" (bulk uploads) or "udp" (saturation)
-    double udpRateMbps{0};      //!< UDP offered load per station, Mb/s (0: 1.5 x the PHY rate)
+    std::string link{"wifi"}; //!< hop between stations and AP: "wifi", "p2p" or "gate"
+    double p2pRateMbps{0};    //!< p2p link rate, Mb/s (0: the WiFi PHY rate of mcs/width/GI)
+    uint32_t p2pDelayUs{50};  //!< p2p link one-way propagation delay, us (0..1000000)
+    uint32_t deviceQueuePackets{100}; //!< p2p devices' DropTail queue, packets (ns-3's 100)
+    std::string traffic{"tcp"};       //!< "tcp" (bulk uploads) or "udp" (saturation)
+    uint64_t maxBytes{0};  //!< tcp: bytes each station's application sends (0: unlimited)
+    double udpRateMbps{0}; //!< UDP offered load per station, Mb/s (0: 1.5 x the PHY rate)
 
     // link "gate": the emulated aggregating link (TsqSlotGate attributes)
     double gateRateMbps{150};       //!< airtime rate of a slot's frames, Mb/s
@@ -100,7 +105,12 @@ struct WifiUplinkConfig
     uint32_t burstAckUs{10}; //!< "burst": the ACK waits this long for more segments, us
 
     // TSQ (TsqHelper on the stations and the AP)
-    bool tsq{true};                          //!< TSQ socket and adapters; false: socketFactory
+    bool tsq{true}; //!< TSQ socket and adapters; false: socketFactory
+    /** For tests of the socket alone (no command-line option): the stations
+     *  get TsqTcpSocketFactory only, its sockets their attributes' defaults
+     *  (Config::SetDefault), and no device releases their bytes unless the
+     *  caller does; the TSQ options below are then unused. Needs tsq. */
+    bool tsqSocketOnly{false};
     std::string kernelProfile{"linux-4.16"}; //!< core kernel profile of sockets and devices
     std::string tsqRule{""};                 //!< core rule id; empty: the profile's rule
     std::string deviceShift{"profile"};      //!< WiFi policy: "profile", "none" or 0..31
@@ -203,6 +213,10 @@ struct WifiUplinkResult
     double gateAcksPerTxop{NAN};   //!< ACK frames per AP TXOP that carried some
     uint64_t gateLost{0};          //!< lost-contention slots
     double packetsOutMax{NAN};     //!< largest sampled packets in flight, first station
+    // Whole run (the warm-up and the drain included)
+    uint64_t rxBytes{0};          //!< application bytes received, all flows
+    uint32_t qdiscPeakPackets{0}; //!< largest backlog of the first station's root queue disc (0
+                                  //!< under mq, whose children hold the packets: WiFi's default)
 };
 
 /**
@@ -259,6 +273,17 @@ class WifiUplinkScenario
     NetDeviceContainer GetStationDevices() const;
     /** \return link "gate": the gate schedule (null for other links) */
     Ptr<TsqSlotGate> GetSlotGate() const;
+    /** \return the first station's sender socket (null before its application started) */
+    Ptr<Socket> GetSenderSocket() const;
+
+    /**
+     * \param cb called with the first station's sender socket 1 ns after the
+     * applications start (before the handshake completes: before any data)
+     */
+    void SetSocketCallback(Callback<void, Ptr<Socket>> cb);
+
+    /** \return when the applications (and the ping) start: after association */
+    static Time GetAppStart();
 
   private:
     void InstallWifi();
@@ -284,6 +309,7 @@ class WifiUplinkScenario
     /** \return the stations' A-MPDU counts now */
     AmpduCount CountAmpdus() const;
     void OnPingRtt(Time rtt);
+    void OnQdiscPackets(uint32_t oldValue, uint32_t newValue);
     void StartWindow();
     void Sample(uint32_t k);
     void EndWindow();
@@ -303,6 +329,8 @@ class WifiUplinkScenario
     NetDeviceContainer m_p2pApDevices;              //!< link "p2p": AP side
     ApplicationContainer m_senderApps;              //!< one per station
     Ptr<Socket> m_senderSocket;                     //!< first station's sender socket
+    Callback<void, Ptr<Socket>> m_socketCallback;   //!< SetSocketCallback's
+    uint32_t m_qdiscPeak{0};                        //!< first station's root queue disc
     std::vector<Ptr<TsqTcpSocket>> m_windowSockets; //!< TSQ sockets at the window start (held)
     std::vector<double> m_pingRtts;                 //!< window replies, ms
     std::vector<uint64_t> m_rxAtLastSample;         //!< per sink, bytes

@@ -5,7 +5,6 @@
 #include "ns3/ipv4-header.h"
 #include "ns3/ipv4.h"
 #include "ns3/node.h"
-#include "ns3/p2p-bulk-scenario.h"
 #include "ns3/packet.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
@@ -216,21 +215,26 @@ class TsqClosedSocketBalanceTestCase : public TestCase
   private:
     void DoRun() override
     {
-        P2pBulkConfig config;
-        config.socketFactory = "ns3::TsqTcpSocketFactory";
-        config.dataRate = "10Mbps";
+        WifiUplinkConfig config;
+        config.link = "p2p";
+        config.p2pRateMbps = 10;
+        config.p2pDelayUs = 5000;
+        config.queueDisc = "fifo"; // 1000 packets
+        config.tsqRule = "off";    // no TSQ limit: the qdisc fills up
         config.maxBytes = 1000000; // all of it can reach the receiver in the drain
+        config.warmupS = 0;
         config.durationS = 1.0;
         config.drainS = 4.0;
-        P2pBulkScenario scenario(config);
+        config.pingIntervalS = 0;
+        WifiUplinkScenario scenario(config);
         scenario.Build();
-        TsqHelper tsq;
-        tsq.SetTsqRule("off"); // no TSQ limit: the qdisc fills up
-        tsq.Install(scenario.GetSender());
+        Ptr<Node> sender = scenario.GetStations().Get(0);
+        Ptr<NetDevice> senderDevice = scenario.GetStationDevices().Get(0);
+        const Time start = WifiUplinkScenario::GetAppStart();
         uint64_t queuedAtClose = 0;
         Ptr<TsqTcpSocket> closed;
-        Simulator::Schedule(Seconds(0.8), [&]() {
-            auto sockets = TsqHelper::GetSockets(scenario.GetSender());
+        Simulator::Schedule(start + Seconds(0.7), [&]() {
+            auto sockets = TsqHelper::GetSockets(sender);
             if (!sockets.empty())
             {
                 closed = sockets[0];
@@ -240,26 +244,25 @@ class TsqClosedSocketBalanceTestCase : public TestCase
         });
         // A segment of a socket that no longer exists, sent down the same
         // device: released against nothing, exactly once.
-        Ptr<TsqTxCompletion> completion = TsqHelper::GetTxCompletion(scenario.GetSender());
+        Ptr<TsqTxCompletion> completion = TsqHelper::GetTxCompletion(sender);
         uint64_t orphansAfterSecondTry = 0;
-        Simulator::Schedule(Seconds(1.5), [&]() {
+        Simulator::Schedule(start + Seconds(1.4), [&]() {
             Ptr<Packet> p = Create<Packet>(1000);
             Ipv4Header ip;
-            ip.SetSource(scenario.GetSender()->GetObject<Ipv4>()->GetAddress(1, 0).GetLocal());
-            ip.SetDestination(
-                scenario.GetReceiver()->GetObject<Ipv4>()->GetAddress(1, 0).GetLocal());
+            ip.SetSource(sender->GetObject<Ipv4>()->GetAddress(1, 0).GetLocal());
+            ip.SetDestination(scenario.GetServer()->GetObject<Ipv4>()->GetAddress(1, 0).GetLocal());
             ip.SetProtocol(253); // experimental: the receiver discards it
             ip.SetPayloadSize(p->GetSize());
             p->AddHeader(ip);
-            p->AddPacketTag(TsqTag(0xffffffffffULL, scenario.GetSender()->GetId(), 1832));
-            scenario.GetSenderDevice()->Send(p, scenario.GetSenderDevice()->GetBroadcast(), 0x0800);
+            p->AddPacketTag(TsqTag(0xffffffffffULL, sender->GetId(), 1832));
+            senderDevice->Send(p, senderDevice->GetBroadcast(), 0x0800);
             Simulator::Schedule(Seconds(0.1), [&, p]() {
                 completion->Release(p, "test-second-release");
                 orphansAfterSecondTry = completion->GetOrphanPackets();
             });
         });
         scenario.Run();
-        NS_TEST_ASSERT_MSG_NE(closed, nullptr, "the socket existed at 0.8 s");
+        NS_TEST_ASSERT_MSG_NE(closed, nullptr, "the socket existed 0.7 s after the start");
         NS_TEST_ASSERT_MSG_GT(queuedAtClose, 100000u, "packets were queued when it closed");
         TsqSocketStats st = closed->GetStats();
         NS_TEST_ASSERT_MSG_EQ(st.releasedBytes, st.chargedBytes, "all released after close");

@@ -6,7 +6,6 @@
 #include "ns3/config.h"
 #include "ns3/node.h"
 #include "ns3/nstime.h"
-#include "ns3/p2p-bulk-scenario.h"
 #include "ns3/packet-sink.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
@@ -53,14 +52,16 @@ class TsqRateInstallTestCase : public TestCase
     void DoRun() override
     {
         Config::Reset();
-        P2pBulkConfig c;
-        c.socketFactory = "ns3::TsqTcpSocketFactory";
-        c.congestionControl = "ns3::TcpBbr";
-        P2pBulkScenario scenario(c);
+        WifiUplinkConfig c;
+        c.link = "p2p";
+        c.congestionControl = "bbr";
+        c.pingIntervalS = 0;
+        WifiUplinkScenario scenario(c);
         scenario.Build();
-        TsqTcpSocketFactory::Install(scenario.GetSender());
+        Ptr<Node> sender = scenario.GetStations().Get(0);
+        TsqTcpSocketFactory::Install(sender);
         Ptr<TsqTcpSocket> s = DynamicCast<TsqTcpSocket>(
-            Socket::CreateSocket(scenario.GetSender(), TsqTcpSocketFactory::GetTypeId()));
+            Socket::CreateSocket(sender, TsqTcpSocketFactory::GetTypeId()));
         NS_TEST_ASSERT_MSG_NE(s, nullptr, "no TsqTcpSocket");
         Ptr<TsqRateOps> ours = DynamicCast<TsqRateOps>(s->GetRateOps());
         NS_TEST_ASSERT_MSG_NE(ours, nullptr, "default estimator is not TsqRateOps");
@@ -90,7 +91,7 @@ class TsqRateInstallTestCase : public TestCase
         // Created with the default false.
         Config::SetDefault("ns3::TsqTcpSocket::LinuxRateSample", BooleanValue(false));
         Ptr<TsqTcpSocket> plain = DynamicCast<TsqTcpSocket>(
-            Socket::CreateSocket(scenario.GetSender(), TsqTcpSocketFactory::GetTypeId()));
+            Socket::CreateSocket(sender, TsqTcpSocketFactory::GetTypeId()));
         NS_TEST_ASSERT_MSG_NE(DynamicCast<TcpRateLinux>(plain->GetRateOps()),
                               nullptr,
                               "Config default false ignored");
@@ -142,7 +143,7 @@ class TsqRateBbrWiredTestCase : public TestCase
 
     void OnCwnd(uint32_t, uint32_t newValue)
     {
-        if (Simulator::Now() > Seconds(5))
+        if (Simulator::Now() > WifiUplinkScenario::GetAppStart() + Seconds(4.9))
         {
             m_minCwndLate = std::min(m_minCwndLate, newValue);
         }
@@ -165,25 +166,29 @@ class TsqRateBbrWiredTestCase : public TestCase
     void DoRun() override
     {
         Config::Reset();
-        P2pBulkConfig c;
-        c.socketFactory = "ns3::TsqTcpSocketFactory";
-        c.congestionControl = "ns3::TcpBbr";
-        c.dataRate = "100Mbps";
-        c.delay = "5ms";
+        WifiUplinkConfig c;
+        c.link = "p2p";
+        c.congestionControl = "bbr";
+        c.p2pRateMbps = 100;
+        c.p2pDelayUs = 5000;
+        c.queueDisc = "fifo"; // 1000 packets
+        c.kernelProfile = "linux-4.16";
+        c.warmupS = 0;
         c.durationS = 15.0;
         c.drainS = 0;
+        c.pingIntervalS = 0;
         c.seed = 1;
-        P2pBulkScenario scenario(c);
+        WifiUplinkScenario scenario(c);
         scenario.Build();
-        TsqHelper tsq;
-        tsq.SetKernelProfile("linux-4.16");
-        tsq.Install(scenario.GetSender());
         scenario.SetSocketCallback(MakeCallback(&TsqRateBbrWiredTestCase::OnSocket, this));
-        Ptr<PacketSink> sink = DynamicCast<PacketSink>(scenario.GetReceiver()->GetApplication(0));
+        Ptr<PacketSink> sink = DynamicCast<PacketSink>(scenario.GetServer()->GetApplication(0));
         NS_TEST_ASSERT_MSG_NE(sink, nullptr, "receiver has no PacketSink");
-        // The application starts at 0.1 s: 12 s and 15 s of it.
-        Simulator::Schedule(Seconds(12.1), &TsqRateBbrWiredTestCase::Mark, this, sink);
-        P2pBulkResult r = scenario.Run();
+        // 12 s and 15 s of the application's run.
+        Simulator::Schedule(WifiUplinkScenario::GetAppStart() + Seconds(12),
+                            &TsqRateBbrWiredTestCase::Mark,
+                            this,
+                            sink);
+        WifiUplinkResult r = scenario.Run();
         uint64_t rxEnd = sink->GetTotalRx();
         bool ours = m_socket && DynamicCast<TsqRateOps>(m_socket->GetRateOps());
         m_socket = nullptr;

@@ -7,7 +7,6 @@
 #include "ns3/internet-stack-helper.h"
 #include "ns3/node.h"
 #include "ns3/nstime.h"
-#include "ns3/p2p-bulk-scenario.h"
 #include "ns3/packet.h"
 #include "ns3/rtt-estimator.h"
 #include "ns3/simulator.h"
@@ -27,6 +26,7 @@
 #include "ns3/tsq-tcp-socket-factory.h"
 #include "ns3/tsq-tcp-socket.h"
 #include "ns3/uinteger.h"
+#include "ns3/wifi-uplink-scenario.h"
 
 #include <algorithm>
 #include <cmath>
@@ -129,15 +129,37 @@ SetTransparentDefaults()
     Config::SetDefault("ns3::TsqTcpSocket::LinuxHyStart", BooleanValue(false));
 }
 
-/** A lossy wired run: the sender's small FIFO overflows (fast retransmit, RTO). */
-P2pBulkConfig
-LossyConfig(const std::string& factory, const std::string& cc)
+/**
+ * The wired run of these tests: one sender reaching the receiver over a
+ * 100 Mb/s, 5 ms point-to-point link with a 1000-packet FIFO queue disc,
+ * no ping, no warm-up; with \p tsqSocket the TSQ socket alone (no device
+ * releases its bytes), else ns-3's own.
+ */
+WifiUplinkConfig
+WiredConfig(const std::string& cc, bool tsqSocket)
 {
-    P2pBulkConfig c;
-    c.socketFactory = factory;
+    WifiUplinkConfig c;
+    c.link = "p2p";
+    c.p2pRateMbps = 100;
+    c.p2pDelayUs = 5000;
+    c.queueDisc = "fifo";
     c.congestionControl = cc;
-    c.dataRate = "20Mbps";
-    c.delay = "10ms";
+    c.warmupS = 0;
+    c.durationS = 2.0;
+    c.drainS = 1.0;
+    c.pingIntervalS = 0;
+    c.tsq = tsqSocket;
+    c.tsqSocketOnly = tsqSocket;
+    return c;
+}
+
+/** A lossy wired run: the sender's small FIFO overflows (fast retransmit, RTO). */
+WifiUplinkConfig
+LossyConfig(bool tsqSocket, const std::string& cc)
+{
+    WifiUplinkConfig c = WiredConfig(cc, tsqSocket);
+    c.p2pRateMbps = 20;
+    c.p2pDelayUs = 10000;
     c.qdiscPackets = 30;
     c.deviceQueuePackets = 5;
     c.durationS = 1.5;
@@ -165,20 +187,15 @@ class TsqTransparencyTestCase : public TestCase
     }
 
   private:
-    std::vector<TraceEvent> RunOnce(bool tsq, SenderRecorder& rec, P2pBulkResult& result)
+    std::vector<TraceEvent> RunOnce(bool tsq, SenderRecorder& rec, WifiUplinkResult& result)
     {
         Config::Reset();
         if (tsq)
         {
             SetTransparentDefaults();
         }
-        P2pBulkScenario scenario(
-            LossyConfig(tsq ? "ns3::TsqTcpSocketFactory" : "ns3::TcpSocketFactory", m_cc));
+        WifiUplinkScenario scenario(LossyConfig(tsq, m_cc));
         scenario.Build();
-        if (tsq)
-        {
-            TsqTcpSocketFactory::Install(scenario.GetSender());
-        }
         scenario.SetSocketCallback(MakeCallback(&SenderRecorder::Attach, &rec));
         result = scenario.Run();
         Simulator::Destroy();
@@ -190,8 +207,8 @@ class TsqTransparencyTestCase : public TestCase
     {
         SenderRecorder plainRec;
         SenderRecorder tsqRec;
-        P2pBulkResult plain;
-        P2pBulkResult tsq;
+        WifiUplinkResult plain;
+        WifiUplinkResult tsq;
         std::vector<TraceEvent> a = RunOnce(false, plainRec, plain);
         std::vector<TraceEvent> b = RunOnce(true, tsqRec, tsq);
 
@@ -233,7 +250,7 @@ class TsqTransparencyTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(plainRec.taggedSegments, 0u, "plain TCP carries TsqTags?");
     }
 
-    std::string m_cc; //!< congestion control TypeId
+    std::string m_cc; //!< congestion control: cubic or newreno
 };
 
 /**
@@ -274,15 +291,14 @@ class TsqFactoryTestCase : public TestCase
     void DoRun() override
     {
         Config::Reset();
-        P2pBulkConfig c;
-        c.socketFactory = "ns3::TsqTcpSocketFactory";
-        c.congestionControl = "ns3::TcpCubic";
+        WifiUplinkConfig c = WiredConfig("cubic", true);
         c.durationS = 0.5;
         c.maxBytes = 500000;
-        P2pBulkScenario scenario(c);
+        WifiUplinkScenario scenario(c);
         scenario.Build();
-        Ptr<TsqTcpSocketFactory> factory = TsqTcpSocketFactory::Install(scenario.GetSender());
-        NS_TEST_ASSERT_MSG_EQ(TsqTcpSocketFactory::Install(scenario.GetSender()),
+        Ptr<Node> sender = scenario.GetStations().Get(0);
+        Ptr<TsqTcpSocketFactory> factory = TsqTcpSocketFactory::Install(sender);
+        NS_TEST_ASSERT_MSG_EQ(TsqTcpSocketFactory::Install(sender),
                               factory,
                               "Install must not aggregate a second factory");
         // No TX-completion adapter here: with TSQ on, nothing would be
@@ -292,9 +308,9 @@ class TsqFactoryTestCase : public TestCase
         scenario.SetSocketCallback(MakeCallback(&TsqFactoryTestCase::OnSocket, this));
 
         // Socket::CreateSocket on the receiver, through its own factory.
-        TsqTcpSocketFactory::Install(scenario.GetReceiver());
+        TsqTcpSocketFactory::Install(scenario.GetServer());
         Ptr<Socket> direct =
-            Socket::CreateSocket(scenario.GetReceiver(), TsqTcpSocketFactory::GetTypeId());
+            Socket::CreateSocket(scenario.GetServer(), TsqTcpSocketFactory::GetTypeId());
         Ptr<TsqTcpSocket> tsqDirect = DynamicCast<TsqTcpSocket>(direct);
         NS_TEST_ASSERT_MSG_NE(tsqDirect, nullptr, "Socket::CreateSocket made no TsqTcpSocket");
         NS_TEST_ASSERT_MSG_EQ(tsqDirect->GetCongestionControlAlgorithm()->GetName(),
@@ -308,7 +324,7 @@ class TsqFactoryTestCase : public TestCase
                               "registry lookup");
         uint64_t directId = tsqDirect->GetTsqId();
 
-        P2pBulkResult r = scenario.Run();
+        WifiUplinkResult r = scenario.Run();
 
         NS_TEST_ASSERT_MSG_NE(m_sender, nullptr, "BulkSendHelper did not create a TsqTcpSocket");
         NS_TEST_ASSERT_MSG_EQ(m_listed, 1u, "socket missing from the Config SocketList path");
@@ -492,18 +508,15 @@ class TsqThrottleTestCase : public TestCase
     {
         Config::Reset();
         Config::SetDefault("ns3::TsqTcpSocket::TsqRule", StringValue("4.15"));
-        P2pBulkConfig c;
-        c.socketFactory = "ns3::TsqTcpSocketFactory";
-        c.congestionControl = "ns3::TcpNewReno";
-        c.dataRate = "100Mbps";
-        c.delay = "5ms";
+        WifiUplinkConfig c = WiredConfig("newreno", true);
         c.durationS = 0.9;
         c.drainS = 0.1;
-        P2pBulkScenario scenario(c);
+        WifiUplinkScenario scenario(c);
         scenario.Build();
-        TsqTcpSocketFactory::Install(scenario.GetSender());
         scenario.SetSocketCallback(MakeCallback(&TsqThrottleTestCase::OnSocket, this));
-        Simulator::Schedule(Seconds(0.5), &TsqThrottleTestCase::Probe, this);
+        Simulator::Schedule(WifiUplinkScenario::GetAppStart() + Seconds(0.4),
+                            &TsqThrottleTestCase::Probe,
+                            this);
         scenario.Run();
 
         NS_TEST_ASSERT_MSG_NE(m_socket, nullptr, "no TSQ socket");
@@ -617,22 +630,19 @@ class TsqCwndValidationTestCase : public TestCase
         Config::SetDefault("ns3::TsqTcpSocket::TsqRule", StringValue("3.6"));
         Config::SetDefault("ns3::TsqTcpSocket::LimitOutputBytes", UintegerValue(20000));
         Config::SetDefault("ns3::TsqTcpSocket::CwndValidation", BooleanValue(validation));
-        P2pBulkConfig c;
-        c.socketFactory = "ns3::TsqTcpSocketFactory";
-        c.congestionControl = "ns3::TcpCubic";
-        c.dataRate = "50Mbps";
-        c.delay = "10ms";
+        WifiUplinkConfig c = WiredConfig("cubic", true);
+        c.p2pRateMbps = 50;
+        c.p2pDelayUs = 10000;
         c.maxBytes = 12000000; // ~2 s at 50 Mb/s: done before the run ends
         c.durationS = 2.5;
         c.drainS = 1.0;
-        P2pBulkScenario scenario(c);
+        WifiUplinkScenario scenario(c);
         scenario.Build();
-        TsqTcpSocketFactory::Install(scenario.GetSender());
         scenario.SetSocketCallback(MakeCallback(&TsqCwndValidationTestCase::OnSocket, this));
-        scenario.GetSenderDevice()->TraceConnectWithoutContext(
+        scenario.GetStationDevices().Get(0)->TraceConnectWithoutContext(
             "PhyTxEnd",
             MakeCallback(&TsqCwndValidationTestCase::OnPhyTxEnd, this));
-        P2pBulkResult r = scenario.Run();
+        WifiUplinkResult r = scenario.Run();
         Outcome o;
         o.rx = r.rxBytes;
         o.stats = m_socket->GetStats();
@@ -768,26 +778,26 @@ class TsqLinuxRttTestCase : public TestCase
     void DoRun() override
     {
         Config::Reset();
-        Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(1));
-        P2pBulkConfig c;
-        c.socketFactory = "ns3::TsqTcpSocketFactory";
-        c.congestionControl = "ns3::TcpCubic";
-        c.dataRate = "100Gbps";
-        c.delay = "1.05ms";
+        WifiUplinkConfig c = WiredConfig("cubic", true);
+        c.tsqSocketOnly = false; // TsqHelper: the devices release
+        c.p2pRateMbps = 100000;
+        c.p2pDelayUs = 1050;
         c.rcvBufBytes = 65536;
         c.durationS = 2.0;
         c.drainS = 0.1;
-        P2pBulkScenario scenario(c);
+        WifiUplinkScenario scenario(c);
         scenario.Build();
-        TsqHelper tsq;
-        tsq.Install(scenario.GetSender());
+        // After Build(), which sets the scenario's delayed-ACK defaults
+        Config::SetDefault("ns3::TcpSocket::DelAckCount", UintegerValue(1));
         scenario.SetSocketCallback(MakeCallback(&TsqLinuxRttTestCase::OnSocket, this));
         for (int i = 0; i < 180; ++i)
         {
-            // the application runs from 0.1 s to 2.1 s (P2pBulkScenario)
-            Simulator::Schedule(Seconds(0.3 + 0.01 * i), &TsqLinuxRttTestCase::Sample, this);
+            // the application runs for 2 s from GetAppStart()
+            Simulator::Schedule(WifiUplinkScenario::GetAppStart() + Seconds(0.2 + 0.01 * i),
+                                &TsqLinuxRttTestCase::Sample,
+                                this);
         }
-        P2pBulkResult r = scenario.Run();
+        WifiUplinkResult r = scenario.Run();
         TsqSocketStats stats = m_socket->GetStats();
         m_socket = nullptr;
         Simulator::Destroy();
@@ -878,8 +888,8 @@ class TsqSocketTestSuite : public TestSuite
         AddTestCase(new TsqRttSampleTestCase, TestCase::QUICK);
         AddTestCase(new TsqLinuxRttTestCase, TestCase::QUICK);
         AddTestCase(new TsqLinuxStretchAcksTestCase, TestCase::QUICK);
-        AddTestCase(new TsqTransparencyTestCase("ns3::TcpNewReno"), TestCase::QUICK);
-        AddTestCase(new TsqTransparencyTestCase("ns3::TcpCubic"), TestCase::QUICK);
+        AddTestCase(new TsqTransparencyTestCase("newreno"), TestCase::QUICK);
+        AddTestCase(new TsqTransparencyTestCase("cubic"), TestCase::QUICK);
     }
 };
 

@@ -4,7 +4,6 @@
 
 #include "ns3/boolean.h"
 #include "ns3/config.h"
-#include "ns3/p2p-bulk-scenario.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
 #include "ns3/test.h"
@@ -201,23 +200,26 @@ class TsqWifiShiftPolicyTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(result.socketPacingShift, 8u, "8 at the end");
 
         // Point-to-point: no device policy, the shift stays 10.
-        P2pBulkConfig p2p;
-        p2p.socketFactory = "ns3::TsqTcpSocketFactory";
+        WifiUplinkConfig p2p;
+        p2p.link = "p2p";
+        p2p.p2pRateMbps = 100;
+        p2p.p2pDelayUs = 5000;
+        p2p.warmupS = 0;
         p2p.durationS = 0.5;
         p2p.drainS = 0.2;
-        P2pBulkScenario wired(p2p);
+        p2p.pingIntervalS = 0;
+        WifiUplinkScenario wired(p2p);
         wired.Build();
-        TsqHelper tsq;
-        tsq.Install(wired.GetSender());
         uint32_t wiredShift = 0;
-        Simulator::Schedule(Seconds(0.4), [&wiredShift, &wired]() {
-            auto sockets = TsqHelper::GetSockets(wired.GetSender());
-            if (!sockets.empty())
-            {
-                wiredShift = sockets[0]->GetPacingShift();
-            }
-        });
-        P2pBulkResult wiredResult = wired.Run();
+        Simulator::Schedule(WifiUplinkScenario::GetAppStart() + Seconds(0.3),
+                            [&wiredShift, &wired]() {
+                                auto sockets = TsqHelper::GetSockets(wired.GetStations().Get(0));
+                                if (!sockets.empty())
+                                {
+                                    wiredShift = sockets[0]->GetPacingShift();
+                                }
+                            });
+        WifiUplinkResult wiredResult = wired.Run();
         Simulator::Destroy();
         NS_TEST_ASSERT_MSG_GT(wiredResult.rxBytes, 0u, "the wired transfer moved data");
         NS_TEST_ASSERT_MSG_EQ(wiredShift, 10u, "point-to-point leaves the shift at 10");

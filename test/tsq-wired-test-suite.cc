@@ -5,13 +5,13 @@
 #include "tsq/profile.h"
 #include "tsq/tso.h"
 
-#include "ns3/p2p-bulk-scenario.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
 #include "ns3/test.h"
 #include "ns3/tsq-helper.h"
 #include "ns3/tsq-tcp-socket.h"
 #include "ns3/tsq-tx-completion.h"
+#include "ns3/wifi-uplink-scenario.h"
 
 #include <algorithm>
 #include <iostream>
@@ -77,18 +77,23 @@ class TsqWiredTestCase : public TestCase
 
     void DoRun() override
     {
-        P2pBulkConfig config;
-        config.dataRate = "100Mbps";
-        config.delay = "5ms";
+        WifiUplinkConfig config;
+        config.link = "p2p";
+        config.p2pRateMbps = 100;
+        config.p2pDelayUs = 5000;
+        config.queueDisc = "fifo";
         config.qdiscPackets = 1000;
+        config.warmupS = 0;
         config.durationS = 3.0;
         config.drainS = 1.0;
+        config.pingIntervalS = 0;
         config.seed = 1;
 
         // Without TSQ: ns-3's own socket.
-        P2pBulkScenario plain(config);
+        config.tsq = false;
+        WifiUplinkScenario plain(config);
         plain.Build();
-        P2pBulkResult noTsq = plain.Run();
+        WifiUplinkResult noTsq = plain.Run();
         Simulator::Destroy();
 
         // With TSQ, rule 4.15, the socket's default shift 10.
@@ -96,28 +101,25 @@ class TsqWiredTestCase : public TestCase
         NS_TEST_ASSERT_MSG_NE(profile, nullptr, "core profile linux-4.16");
         // One burst: the largest TSO skb's truesize (the core's model).
         m_maxBurst = tsq_skb_truesize(profile->truesize, profile->gso_max_size);
-        config.socketFactory = "ns3::TsqTcpSocketFactory";
-        P2pBulkScenario tsqScenario(config);
+        config.tsq = true;
+        config.kernelProfile = "linux-4.16";
+        config.tsqRule = "4.15";
+        WifiUplinkScenario tsqScenario(config);
         tsqScenario.Build();
-        TsqHelper tsq;
-        tsq.SetKernelProfile("linux-4.16");
-        tsq.SetTsqRule("4.15");
-        tsq.SetSocketAttribute("InitialPacingShift", UintegerValue(10));
-        tsq.Install(tsqScenario.GetSender());
         tsqScenario.SetSocketCallback(MakeCallback(&TsqWiredTestCase::OnSocket, this));
-        P2pBulkResult withTsq = tsqScenario.Run();
+        WifiUplinkResult withTsq = tsqScenario.Run();
         TsqSocketStats st = m_socket ? m_socket->GetStats() : TsqSocketStats();
         uint8_t shift = m_socket ? m_socket->GetPacingShift() : 0;
         Simulator::Destroy();
 
         // Without TSQ the queue disc fills and the RTT grows.
-        std::cout << "no TSQ: " << noTsq.goodputMbps << " Mb/s, RTT " << noTsq.rttMeanMs
+        std::cout << "no TSQ: " << noTsq.goodputMbps << " Mb/s, RTT " << noTsq.srttMsMean
                   << " ms, qdisc peak " << noTsq.qdiscPeakPackets
-                  << "; TSQ: " << withTsq.goodputMbps << " Mb/s, RTT " << withTsq.rttMeanMs
+                  << "; TSQ: " << withTsq.goodputMbps << " Mb/s, RTT " << withTsq.srttMsMean
                   << " ms, qdisc peak " << withTsq.qdiscPeakPackets << ", peak below TCP "
                   << m_peakQueued << std::endl;
         NS_TEST_ASSERT_MSG_GT(noTsq.qdiscPeakPackets, 500u, "no TSQ: the qdisc should fill");
-        NS_TEST_ASSERT_MSG_GT(noTsq.rttMeanMs, 30.0, "no TSQ: RTT well above 10 ms");
+        NS_TEST_ASSERT_MSG_GT(noTsq.srttMsMean, 30.0, "no TSQ: RTT well above 10 ms");
         // With TSQ.
         NS_TEST_ASSERT_MSG_NE(m_socket, nullptr, "the sender used a TsqTcpSocket");
         NS_TEST_ASSERT_MSG_GT(m_charges, 1000u, "charges were checked");
@@ -127,8 +129,8 @@ class TsqWiredTestCase : public TestCase
         NS_TEST_ASSERT_MSG_LT(withTsq.qdiscPeakPackets, 100u, "TSQ: the qdisc stays short");
         // 10 ms of propagation plus at most about two 64 KB TSO skbs below
         // TCP (limit = 2 * truesize, ~175 KB, ~14 ms at 100 Mb/s) as Linux.
-        NS_TEST_ASSERT_MSG_LT(withTsq.rttMeanMs, 25.0, "TSQ: RTT stays low");
-        NS_TEST_ASSERT_MSG_LT(withTsq.rttMeanMs * 4, noTsq.rttMeanMs, "TSQ: RTT much lower");
+        NS_TEST_ASSERT_MSG_LT(withTsq.srttMsMean, 25.0, "TSQ: RTT stays low");
+        NS_TEST_ASSERT_MSG_LT(withTsq.srttMsMean * 4, noTsq.srttMsMean, "TSQ: RTT much lower");
         NS_TEST_ASSERT_MSG_GT_OR_EQ(withTsq.goodputMbps,
                                     0.95 * noTsq.goodputMbps,
                                     "TSQ goodput within 5% of no-TSQ ("
