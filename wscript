@@ -74,6 +74,7 @@ def build(bld):
         'experiment/tsq-job-runner.cc',
         'experiment/tsq-experiment.cc',
         'experiment/tsq-live-twin.cc',
+        'experiment/tsq-attribute-defaults.cc',
     ]
 
     experiment_hdr = bld(features='ns3header')
@@ -86,6 +87,7 @@ def build(bld):
         'experiment/tsq-job-runner.h',
         'experiment/tsq-experiment.h',
         'experiment/tsq-live-twin.h',
+        'experiment/tsq-attribute-defaults.h',
     ]
 
     module_test = bld.create_ns3_module_test_library('tsq')

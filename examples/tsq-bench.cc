@@ -251,6 +251,10 @@ main(int argc, char* argv[])
     {
         error = base.Validate();
     }
+    if (error.empty())
+    {
+        error = WifiUplinkConfig::ValidateAttributeDefaults();
+    }
     if (!error.empty())
     {
         std::cerr << error << std::endl;

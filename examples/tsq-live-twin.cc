@@ -265,6 +265,11 @@ main(int argc, char* argv[])
     cmd.AddValue("checkGoodput", "--check: allowed relative goodput difference", checkGoodput);
     cmd.AddValue("checkCwnd", "--check: allowed relative cwnd difference at 1, 4, 8 s", checkCwnd);
     cmd.Parse(argc, argv);
+    if (std::string error = WifiUplinkConfig::ValidateAttributeDefaults(); !error.empty())
+    {
+        std::cerr << error << std::endl;
+        return 2;
+    }
 
     std::vector<uint32_t> delays;
     if (!TsqParseUintList(txDelays, delays))
@@ -454,8 +459,10 @@ main(int argc, char* argv[])
                     kernelRelease = k.kernelRelease;
                     slots = k.slotsCsv;
                     table[point + " kernel"].runs.push_back(k);
-                    std::string db = out + ".db";
-                    TsqResultsDb::WriteRun(db, TsqLiveRecord(name, point, c, s, k, nullptr));
+                    // Named by its key: a later invocation adds a file.
+                    TsqRunRecord record = TsqLiveRecord(name, point, c, s, k, nullptr);
+                    std::string db = out + "-" + record.GetRunKey().substr(0, 16) + ".db";
+                    TsqResultsDb::WriteRun(db, record);
                     files.push_back(db);
                     std::printf(
                         "%s kernel run %u: %.1f Mb/s, cwnd at 8 s %.0f, lateness p99 %.0f us\n",
@@ -472,8 +479,10 @@ main(int argc, char* argv[])
                 WifiUplinkConfig twin = TsqLiveTwinConfig(c, s, replay ? slots : "");
                 TsqLiveSummary t = TsqRunLiveTwin(twin);
                 table[point + " ns3"].runs.push_back(t);
-                std::string db = dir + "/" + point + "-ns3-r" + std::to_string(r) + ".db";
-                TsqResultsDb::WriteRun(db, TsqLiveRecord(name, point, c, s, t, &twin));
+                TsqRunRecord record = TsqLiveRecord(name, point, c, s, t, &twin);
+                std::string db = dir + "/" + point + "-ns3-r" + std::to_string(r) + "-" +
+                                 record.GetRunKey().substr(0, 16) + ".db";
+                TsqResultsDb::WriteRun(db, record);
                 files.push_back(db);
                 std::printf("%s ns3 run %u: %.1f Mb/s, cwnd at 8 s %.0f\n",
                             point.c_str(),

@@ -111,8 +111,9 @@ main(int argc, char* argv[])
     // Reference 004's numbers are ath9k's on 802.11n HT40 with one station
     // and the 4.16 kernel: for any other configuration there is none.
     exp.SetReferenceCondition([](const WifiUplinkConfig& c) -> std::string {
-        const std::string was = "reference 004 was measured on 802.11n HT40, one station, "
-                                "ath9k, linux-4.16, a CUBIC TCP upload; this run has ";
+        const std::string was = "reference 004 was measured on 802.11n HT40 (modelled at MCS 7, "
+                                "short GI), one station, ath9k, linux-4.16, a CUBIC TCP upload "
+                                "to a wired host with Linux's socket buffers; this run has ";
         if (c.link != "wifi")
         {
             return was + "link=" + c.link;
@@ -140,6 +141,28 @@ main(int argc, char* argv[])
         if (!c.tsq)
         {
             return was + "tsq=false";
+        }
+        // The reference's link and host, as the defaults model them: a
+        // 150 Mb/s PHY (MCS 7, short GI), no injected loss, a wired
+        // receiver, Linux's socket buffers.
+        const WifiUplinkConfig reference;
+        if (c.mcs != 7 || !c.shortGuardInterval)
+        {
+            return was + "mcs=" + std::to_string(c.mcs) +
+                   ", shortGi=" + (c.shortGuardInterval ? "true" : "false");
+        }
+        if (c.apRxErrorRate > 0)
+        {
+            return was + "apRxErrorRate=" + std::to_string(c.apRxErrorRate);
+        }
+        if (!c.wiredServer)
+        {
+            return was + "wiredServer=false";
+        }
+        if (c.sndBufBytes != reference.sndBufBytes || c.rcvBufBytes != reference.rcvBufBytes)
+        {
+            return was + "sndBuf=" + std::to_string(c.sndBufBytes) +
+                   ", rcvBuf=" + std::to_string(c.rcvBufBytes);
         }
         return "";
     });

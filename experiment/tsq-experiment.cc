@@ -458,6 +458,10 @@ TsqExperiment::Parse(int argc, char* argv[])
         }
     }
     std::string error = m_base.Validate();
+    if (error.empty())
+    {
+        error = WifiUplinkConfig::ValidateAttributeDefaults();
+    }
     if (error.empty() && (m_seeds < 1 || m_seeds > 1000))
     {
         error = TsqOutOfRange("seeds", std::to_string(m_seeds), "1..1000");
@@ -557,7 +561,14 @@ TsqExperiment::SetReferenceLabel(const std::string& label)
 std::string
 TsqExperiment::RunStem(const Job& job) const
 {
-    return m_points[job.point].label + "-s" + std::to_string(job.config.seed);
+    // The run key's first 16 digits: runs of different configurations
+    // (any option or attribute override) never share a file, also across
+    // invocations into the same folder. The key depends on the parameters
+    // only, so a record without results gives the run's key.
+    const std::string key =
+        WifiUplinkRunRecord(m_experiment, m_points[job.point].label, job.config, {}, 0).GetRunKey();
+    return m_points[job.point].label + "-s" + std::to_string(job.config.seed) + "-" +
+           key.substr(0, 16);
 }
 
 std::string
@@ -1057,8 +1068,10 @@ TsqExperiment::Execute()
     }
     std::cout << ")\n";
     std::string plotDb = files.front();
+    bool mergeFailed = false;
     if (m_merge && TsqDataDir().empty())
     {
+        mergeFailed = true;
         std::cout << "merge into " << merged << " FAILED: the module's data folder (share/tsq) "
                   << "is not beside the experiment library; set TSQ_DATA_DIR\n";
     }
@@ -1070,7 +1083,8 @@ TsqExperiment::Execute()
         {
             cmd += " " + Quote(f);
         }
-        cmd += " >/dev/null";
+        cmd += " >/dev/null"; // its refusals and skips (stderr) stay visible
+        std::cout << std::flush;
         if (std::system(cmd.c_str()) == 0)
         {
             std::cout << "merged: " << merged << "\n";
@@ -1078,7 +1092,8 @@ TsqExperiment::Execute()
         }
         else
         {
-            std::cout << "merge into " << merged << " FAILED (needs the sqlite3 shell)\n";
+            std::cout << "merge into " << merged << " FAILED (tsq-merge's message above)\n";
+            mergeFailed = true;
         }
     }
     if (m_plot && plotDb == merged)
@@ -1097,7 +1112,7 @@ TsqExperiment::Execute()
         return 1;
     }
     std::cout << std::flush;
-    return 0;
+    return mergeFailed ? 1 : 0;
 }
 
 } // namespace ns3

@@ -8,7 +8,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <fstream>
 #include <limits>
 #include <map>
@@ -622,6 +624,27 @@ TsqLiveRecord(const std::string& experiment,
     run.SetParam("gate_lost_permille", g.lost_permille);
     run.SetParam("gate_release", tsq_gate_release_name(g.release));
     run.SetParam("gate_lateness", twin ? twin->gateLateness : "");
+    if (twin)
+    {
+        run.SetParam("attribute_overrides", WifiUplinkConfig::AttributeOverrides());
+    }
+    if (twin && !twin->gateLateness.empty())
+    {
+        // The replayed schedule: what the file held, not its name.
+        run.SetParam("gate_lateness_sha256", TsqFileSha256(twin->gateLateness));
+    }
+    if (!twin)
+    {
+        // A kernel run is a measurement, not a function of its inputs: two
+        // runs of one configuration are two rows, told apart by when.
+        struct timespec now;
+        clock_gettime(CLOCK_REALTIME, &now);
+        char when[64];
+        std::strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%S", std::gmtime(&now.tv_sec));
+        char micro[16];
+        std::snprintf(micro, sizeof(micro), ".%06uZ", static_cast<unsigned>(now.tv_nsec / 1000));
+        run.SetParam("measured_utc", std::string(when) + micro);
+    }
     run.SetParam("receiver_acks", twin ? twin->receiverAcks : "linux");
     run.SetParam("rtt_estimator", twin ? twin->rttEstimator : "linux");
     auto real = [](double v) { return std::isnan(v) ? TsqValue() : TsqValue(v); };

@@ -15,8 +15,10 @@
 #include <cstdio>
 #include <cstring>
 #include <ctime>
+#include <fstream>
 #include <set>
 #include <sqlite3.h>
+#include <sstream>
 #include <sys/stat.h>
 
 #ifndef TSQ_NS3_VERSION
@@ -575,6 +577,19 @@ std::string
 TsqRunRecord::GetRunKey() const
 {
     return Sha256Hex(GetKeyText()).substr(0, 32);
+}
+
+std::string
+TsqFileSha256(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+    {
+        return "";
+    }
+    std::ostringstream content;
+    content << in.rdbuf();
+    return Sha256Hex(content.str());
 }
 
 // -------------------------------------------------------------- TsqResultsDb

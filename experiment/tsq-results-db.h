@@ -219,6 +219,15 @@ class TsqRunRecord
 
 /**
  * \ingroup tsq
+ * \param path a file
+ * \return the SHA-256 of its content as 64 hex digits ("" if unreadable):
+ *         a run parameter for an input file, whose name alone does not say
+ *         what the run read
+ */
+std::string TsqFileSha256(const std::string& path);
+
+/**
+ * \ingroup tsq
  * \brief Writes runs to SQLite files and reads them back.
  *
  * Schema (version 1):

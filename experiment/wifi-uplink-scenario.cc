@@ -4,6 +4,7 @@
 
 #include "wifi-uplink-scenario.h"
 
+#include "tsq-attribute-defaults.h"
 #include "tsq-option-check.h"
 #include "tsq/completion.h"
 #include "tsq/gate.h"
@@ -522,6 +523,10 @@ WifiUplinkConfig::ValidateGiven(int argc, char* argv[]) const
     const std::vector<std::string> args =
         argc > 1 ? std::vector<std::string>(argv + 1, argv + argc) : std::vector<std::string>();
     auto given = [&args](const std::string& name) { return TsqOptionGiven(args, name); };
+    if (std::string error = ValidateAttributeDefaults(); !error.empty())
+    {
+        return error;
+    }
     auto refuse = [this](const std::string& name, const std::string& applies) {
         return "invalid option: --" + name + " does nothing with --link=" + link +
                "; allowed: " + applies;
@@ -632,6 +637,101 @@ WifiUplinkConfig::EffectiveRule() const
     }
     const struct tsq_profile* profile = tsq_profile_find(kernelProfile.c_str());
     return profile ? tsq_rule_id(profile->rule) : "";
+}
+
+const std::vector<std::pair<std::string, std::string>>&
+WifiUplinkConfig::ScenarioAttributes()
+{
+    // Build() writes the first group as defaults and the rest on the
+    // objects it creates: a changed default of any of them would not be
+    // the run's value.
+    static const std::vector<std::pair<std::string, std::string>> attributes = {
+        {"ns3::TcpL4Protocol::SocketType", "cc"},
+        {"ns3::TcpSocketState::EnablePacing", "cc"},
+        {"ns3::TcpSocket::SegmentSize", "segmentSize"},
+        {"ns3::TcpSocket::SndBufSize", "sndBuf"},
+        {"ns3::TcpSocket::RcvBufSize", "rcvBuf"},
+        {"ns3::TcpSocket::ConnTimeout", "(none: Linux's TCP_TIMEOUT_INIT, 1 s)"},
+        {"ns3::TcpSocket::DelAckCount", "receiverAcks"},
+        {"ns3::TcpSocket::DelAckTimeout", "receiverAcks, burstAckUs"},
+        {"ns3::TcpSocket::InitialSlowStartThreshold", "initialSsthresh"},
+        {"ns3::TsqTcpSocket::KernelProfile", "kernelProfile"},
+        {"ns3::TsqTcpSocket::TsqRule", "rule"},
+        {"ns3::TsqTcpSocket::FloorBytes", "floor"},
+        {"ns3::TsqTcpSocket::LimitOutputBytes", "limitOutputBytes"},
+        {"ns3::TsqTcpSocket::LinuxRtt", "rttEstimator"},
+        {"ns3::TsqTcpSocket::TsoBursts", "tsoBursts"},
+        {"ns3::TsqTcpSocket::TxDelay", "txDelayUs"},
+        {"ns3::WifiTsqAdapter::KernelProfile", "kernelProfile"},
+        {"ns3::WifiTsqAdapter::DeviceShift", "deviceShift"},
+        {"ns3::WifiTsqAdapter::DriverProfile", "driver"},
+        {"ns3::WifiTsqAdapter::CompletionLatency", "latencyUs"},
+        {"ns3::TsqSlotGate::Rate", "gateRate"},
+        {"ns3::TsqSlotGate::Overhead", "gateOverheadUs"},
+        {"ns3::TsqSlotGate::AckGap", "gateAckGapUs"},
+        {"ns3::TsqSlotGate::AckTxop", "gateAckTxopUs"},
+        {"ns3::TsqSlotGate::Gap", "gateGapUs"},
+        {"ns3::TsqSlotGate::IdlePoll", "gateIdlePollUs"},
+        {"ns3::TsqSlotGate::MaxFrames", "gateMaxFrames"},
+        {"ns3::TsqSlotGate::LostPermille", "gateLost"},
+        {"ns3::TsqSlotGate::Seed", "seed"},
+        {"ns3::TsqSlotGate::Release", "gateRelease"},
+        {"ns3::TsqSlotGate::LatenessFile", "gateLateness"},
+        {"ns3::ConstantRateWifiManager::DataMode", "mcs"},
+        {"ns3::ConstantRateWifiManager::ControlMode", "mcs"},
+        {"ns3::WifiPhy::ChannelSettings", "channelWidth"},
+        {"ns3::HtConfiguration::ShortGuardIntervalSupported", "shortGi"},
+        {"ns3::RateErrorModel::ErrorRate", "apRxErrorRate"},
+        {"ns3::RateErrorModel::ErrorUnit", "apRxErrorRate"},
+        {"ns3::PointToPointNetDevice::DataRate", "p2pRate"},
+        {"ns3::PointToPointChannel::Delay", "p2pDelayUs"},
+        {"ns3::DropTailQueue<Packet>::MaxSize", "deviceQueuePackets"},
+        {"ns3::FifoQueueDisc::MaxSize", "qdiscPackets"},
+        {"ns3::BulkSendApplication::MaxBytes", "maxBytes"},
+        {"ns3::BulkSendApplication::SendSize", "segmentSize"},
+        {"ns3::V4Ping::Interval", "pingInterval"},
+        {"ns3::OnOffApplication::DataRate", "udpRate"},
+        {"ns3::OnOffApplication::PacketSize", "(none: 1472-byte datagrams)"},
+    };
+    return attributes;
+}
+
+std::string
+WifiUplinkConfig::AttributeOverrides()
+{
+    std::string text;
+    for (const auto& changed : TsqChangedAttributeDefaults())
+    {
+        bool own = false;
+        for (const auto& attribute : ScenarioAttributes())
+        {
+            own = own || attribute.first == changed.first;
+        }
+        if (!own)
+        {
+            text += (text.empty() ? "" : "; ") + changed.first + "=" + changed.second;
+        }
+    }
+    return text;
+}
+
+std::string
+WifiUplinkConfig::ValidateAttributeDefaults()
+{
+    for (const auto& changed : TsqChangedAttributeDefaults())
+    {
+        for (const auto& attribute : ScenarioAttributes())
+        {
+            if (attribute.first == changed.first)
+            {
+                return "invalid option: --" + changed.first + "=" + changed.second +
+                       " would be overwritten by the scenario; allowed: the scenario's " +
+                       (attribute.second[0] == '(' ? attribute.second : "--" + attribute.second) +
+                       " instead";
+            }
+        }
+    }
+    return "";
 }
 
 WifiUplinkScenario::WifiUplinkScenario(const WifiUplinkConfig& config)
@@ -1527,7 +1627,35 @@ WifiUplinkRunRecord(const std::string& experiment,
         run.SetParam("gate_lost_permille", config.gateLostPermille);
         run.SetParam("gate_release", config.gateRelease);
         run.SetParam("gate_lateness", config.gateLateness);
+        if (!config.gateLateness.empty())
+        {
+            run.SetParam("gate_lateness_sha256", TsqFileSha256(config.gateLateness));
+        }
     }
+    run.SetParam("short_gi", config.shortGuardInterval ? 1 : 0);
+    run.SetParam("snd_buf_bytes", config.sndBufBytes);
+    run.SetParam("rcv_buf_bytes", config.rcvBufBytes);
+    run.SetParam("drain_s", config.drainS);
+    run.SetParam("socket_factory",
+                 udp ? "" : (config.tsq ? "ns3::TsqTcpSocketFactory" : config.socketFactory));
+    if (config.tsqSocketOnly)
+    {
+        run.SetParam("tsq_socket_only", 1);
+    }
+    if (config.queueDisc == "fifo")
+    {
+        run.SetParam("qdisc_packets", config.qdiscPackets);
+    }
+    if (config.link == "p2p")
+    {
+        run.SetParam("p2p_delay_us", config.p2pDelayUs);
+        run.SetParam("device_queue_packets", config.deviceQueuePackets);
+    }
+    if (!udp)
+    {
+        run.SetParam("max_bytes", config.maxBytes);
+    }
+    run.SetParam("attribute_overrides", WifiUplinkConfig::AttributeOverrides());
     run.SetParam("ap_rx_error_rate", config.apRxErrorRate);
     run.SetParam("segment_size", config.segmentSize);
     run.SetParam("ping_interval_s", config.pingIntervalS);

@@ -166,6 +166,31 @@ struct WifiUplinkConfig
 
     /** \return the TSQ rule id in effect ("ns3" without the TSQ socket) */
     std::string EffectiveRule() const;
+
+    /**
+     * The attribute defaults changed in this process (--ns3::Type::Attr=value
+     * on the command line, Config::SetDefault), read back from the TypeId
+     * registry, without those the scenario sets itself from its options.
+     * \return canonical text "ns3::Type::Attr=value" sorted and joined by
+     *         "; " ("" for none); recorded as attribute_overrides, a part of
+     *         the run key
+     */
+    static std::string AttributeOverrides();
+
+    /**
+     * For a program's start, before any Build(): a changed default of an
+     * attribute the scenario sets from one of its options would be silently
+     * overwritten, so it is refused.
+     * \return "" or the message naming the attribute, its value and the
+     *         option that sets it
+     */
+    static std::string ValidateAttributeDefaults();
+
+    /**
+     * \return the attributes the scenario sets from its options:
+     *         ("ns3::Type::Attr", the option that sets it)
+     */
+    static const std::vector<std::pair<std::string, std::string>>& ScenarioAttributes();
 };
 
 /**

@@ -41,7 +41,9 @@ rows=$(sqlite3 -batch "$out/pacing-shift.db" "SELECT count(*) FROM runs WHERE ex
     AND cwnd_segments_mean IS NOT NULL AND tsq_limit_bytes_mean IS NOT NULL
     AND ampdu_mpdus_mean IS NOT NULL AND throttle_events IS NOT NULL;")
 [ "$rows" -eq 5 ] || fail "$rows complete rows in the merged database (expected 5)"
-sh "$here/check-flent.sh" "$out/pacing-shift/shift8-s1.flent.gz" "$out/pacing-shift.db" 1 ||
+set -- "$out"/pacing-shift/shift8-s1-*.flent.gz
+[ $# -eq 1 ] && [ -f "$1" ] || fail "not one shift8 seed 1 Flent file: $*"
+sh "$here/check-flent.sh" "$1" "$out/pacing-shift.db" 1 ||
     fail "flent's summary differs from the database"
 
 # The sweep form: one job line per run.

@@ -2,18 +2,27 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "ns3/boolean.h"
+#include "ns3/command-line.h"
+#include "ns3/config.h"
 #include "ns3/test.h"
 #include "ns3/tsq-experiment.h"
 #include "ns3/tsq-flent-writer.h"
 #include "ns3/tsq-job-runner.h"
 #include "ns3/tsq-results-db.h"
+#include "ns3/uinteger.h"
+#include "ns3/wifi-uplink-scenario.h"
 
 #include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
+#include <set>
+#include <sstream>
 #include <string>
+#include <vector>
 
 /**
  * \file
@@ -115,6 +124,197 @@ class TsqRunKeyTestCase : public TestCase
         NS_TEST_ASSERT_MSG_NE(a.GetRunKey(), b.GetRunKey(), "parameter type");
         NS_TEST_ASSERT_MSG_EQ(a.ns3Version, TsqResultsDb::Ns3Version(), "ns-3 version");
         NS_TEST_ASSERT_MSG_EQ(a.ns3Version.empty(), false, "ns-3 version known");
+    }
+};
+
+/**
+ * \ingroup tsq-tests
+ * Every option of the scenario is in the run key: each given alone (with
+ * what it needs) gives another key than the same command line without it,
+ * and the test knows every option the scenario registers, so an option
+ * added later without a key column fails here. Attribute overrides are in
+ * the key too, read back from the TypeId registry; those the scenario sets
+ * itself from its options are refused, and each of them names a real
+ * attribute.
+ */
+class TsqScenarioKeyTestCase : public TestCase
+{
+  public:
+    TsqScenarioKeyTestCase()
+        : TestCase("run key: every scenario option and attribute override")
+    {
+    }
+
+  private:
+    /** \return the key of the scenario's record for these options, or "invalid: ..." */
+    static std::string KeyOf(const std::string& options)
+    {
+        WifiUplinkConfig config;
+        CommandLine cmd;
+        config.AddToCommandLine(cmd);
+        std::vector<std::string> args{"key-test"};
+        std::istringstream in(options);
+        for (std::string a; in >> a;)
+        {
+            args.push_back(a);
+        }
+        cmd.Parse(args);
+        std::string error = config.Validate();
+        if (!error.empty())
+        {
+            return "invalid: " + error;
+        }
+        return WifiUplinkRunRecord("key-test", "p", config, WifiUplinkResult(), 0).GetRunKey();
+    }
+
+    /** \return the options WifiUplinkConfig registers, from the help text */
+    static std::set<std::string> RegisteredOptions()
+    {
+        WifiUplinkConfig config;
+        CommandLine cmd;
+        config.AddToCommandLine(cmd);
+        std::ostringstream help;
+        cmd.PrintHelp(help);
+        std::set<std::string> names;
+        std::istringstream lines(help.str());
+        bool program = false;
+        for (std::string line; std::getline(lines, line);)
+        {
+            program = line == "Program Options:" || (program && !line.empty());
+            std::size_t dash = line.find("--");
+            std::size_t colon = line.find(':', dash);
+            if (program && dash != std::string::npos && colon != std::string::npos)
+            {
+                names.insert(line.substr(dash + 2, colon - dash - 2));
+            }
+        }
+        return names;
+    }
+
+    void DoRun() override
+    {
+        Config::Reset();
+        const std::string lateness = CreateTempDirFilename("slots.csv");
+        std::ofstream(lateness) << "slot,lateness_us\n0,5\n";
+        // option -> (its non-default value, what it needs to apply)
+        const std::vector<std::pair<std::string, std::string>> cases = {
+            {"--nSta=2", ""},
+            {"--mcs=3", ""},
+            {"--channelWidth=20", ""},
+            {"--shortGi=false", ""},
+            {"--minstrel=true", ""},
+            {"--wiredServer=true", ""},
+            {"--queueDisc=pfifo_fast", ""},
+            {"--qdiscPackets=30", "--queueDisc=fifo"},
+            {"--cc=newreno", ""},
+            {"--segmentSize=1000", ""},
+            {"--sndBuf=200000", ""},
+            {"--rcvBuf=100000", ""},
+            {"--duration=2", ""},
+            {"--warmup=1", ""},
+            {"--pingInterval=0.1", ""},
+            {"--seed=2", ""},
+            {"--drain=1", ""},
+            {"--sampleInterval=0.2", ""},
+            {"--link=p2p", ""},
+            {"--p2pRate=50", "--link=p2p"},
+            {"--p2pDelayUs=100", "--link=p2p"},
+            {"--deviceQueuePackets=10", "--link=p2p"},
+            {"--traffic=udp", ""},
+            {"--udpRate=50", "--traffic=udp"},
+            {"--maxBytes=1000000", ""},
+            {"--tsq=false", ""},
+            {"--kernelProfile=linux-4.14", ""},
+            {"--rule=3.6", ""},
+            {"--deviceShift=8", ""},
+            {"--driver=ath9k", ""},
+            {"--latencyUs=300", ""},
+            {"--floor=10000", ""},
+            {"--limitOutputBytes=100000", ""},
+            {"--apRxErrorRate=0.1", ""},
+            {"--gateRate=100", "--link=gate"},
+            {"--gateOverheadUs=200", "--link=gate"},
+            {"--gateAckGapUs=50", "--link=gate"},
+            {"--gateAckTxopUs=200", "--link=gate"},
+            {"--gateGapUs=50", "--link=gate"},
+            {"--gateIdlePollUs=50", "--link=gate"},
+            {"--gateMaxFrames=20", "--link=gate"},
+            {"--gateLost=10", "--link=gate"},
+            {"--gateRelease=open", "--link=gate"},
+            {"--gateLateness=" + lateness, "--link=gate"},
+            {"--initialSsthresh=10", ""},
+            {"--tsoBursts=false", ""},
+            {"--txDelayUs=100", "--rule=6.16"},
+            {"--receiverAcks=burst", ""},
+            {"--burstAckUs=20", "--receiverAcks=burst"},
+            {"--rttEstimator=ns3", ""},
+        };
+        // Options with one valid value in this build: their column is
+        // checked instead (no other TCP socket factory exists to switch to).
+        const std::set<std::string> columnOnly = {"socketFactory"};
+        std::set<std::string> covered(columnOnly);
+        for (const auto& c : cases)
+        {
+            const std::string name = c.first.substr(2, c.first.find('=') - 2);
+            covered.insert(name);
+            std::string base = KeyOf(c.second);
+            std::string with = KeyOf(c.second + " " + c.first);
+            NS_TEST_ASSERT_MSG_EQ(base.rfind("invalid", 0), std::string::npos, base);
+            NS_TEST_ASSERT_MSG_EQ(with.rfind("invalid", 0), std::string::npos, with);
+            NS_TEST_ASSERT_MSG_NE(with, base, c.first << " is not in the run key");
+        }
+        for (const auto& name : RegisteredOptions())
+        {
+            NS_TEST_ASSERT_MSG_EQ(covered.count(name),
+                                  1u,
+                                  "--" << name << " is not checked for the run key");
+        }
+        WifiUplinkConfig plain;
+        plain.tsq = false;
+        TsqRunRecord plainRecord = WifiUplinkRunRecord("k", "p", plain, WifiUplinkResult(), 0);
+        NS_TEST_ASSERT_MSG_EQ(plainRecord.Get("socket_factory").GetText(),
+                              "ns3::TcpSocketFactory",
+                              "the plain socket's factory is recorded");
+
+        // Attribute overrides: the TypeId registry's changed defaults.
+        const std::string before = KeyOf("");
+        NS_TEST_ASSERT_MSG_EQ(WifiUplinkConfig::AttributeOverrides(), "", "none at the start");
+        Config::SetDefault("ns3::TsqTcpSocket::LinuxHyStart", BooleanValue(false));
+        Config::SetDefault("ns3::TcpSocketBase::Sack", BooleanValue(false));
+        NS_TEST_ASSERT_MSG_EQ(
+            WifiUplinkConfig::AttributeOverrides(),
+            "ns3::TcpSocketBase::Sack=false; ns3::TsqTcpSocket::LinuxHyStart=false",
+            "canonical text, sorted");
+        NS_TEST_ASSERT_MSG_NE(KeyOf(""), before, "an override is in the key");
+        NS_TEST_ASSERT_MSG_EQ(WifiUplinkConfig::ValidateAttributeDefaults(), "", "allowed");
+        // Set to its own default again: no override.
+        Config::SetDefault("ns3::TcpSocketBase::Sack", BooleanValue(true));
+        Config::SetDefault("ns3::TsqTcpSocket::LinuxHyStart", BooleanValue(true));
+        NS_TEST_ASSERT_MSG_EQ(KeyOf(""), before, "back to the default");
+        // What the scenario sets itself is not an override but a refusal.
+        Config::SetDefault("ns3::TcpSocket::SegmentSize", UintegerValue(1000));
+        NS_TEST_ASSERT_MSG_EQ(WifiUplinkConfig::AttributeOverrides(), "", "the scenario's own");
+        NS_TEST_ASSERT_MSG_EQ(WifiUplinkConfig::ValidateAttributeDefaults(),
+                              "invalid option: --ns3::TcpSocket::SegmentSize=1000 would be "
+                              "overwritten by the scenario; allowed: the scenario's "
+                              "--segmentSize instead",
+                              "refused with the option to use");
+        Config::Reset();
+        for (const auto& attribute : WifiUplinkConfig::ScenarioAttributes())
+        {
+            const std::string& full = attribute.first;
+            std::size_t sep = full.rfind("::");
+            TypeId tid;
+            bool declared = false;
+            if (TypeId::LookupByNameFailSafe(full.substr(0, sep), &tid))
+            {
+                for (std::size_t i = 0; i < tid.GetAttributeN(); ++i)
+                {
+                    declared = declared || tid.GetAttribute(i).name == full.substr(sep + 2);
+                }
+            }
+            NS_TEST_ASSERT_MSG_EQ(declared, true, full << " is not an attribute its type declares");
+        }
     }
 };
 
@@ -228,6 +428,27 @@ class TsqResultsMergeTestCase : public TestCase
         TsqResultsDb::WriteRun(runA, a);
         NS_TEST_ASSERT_MSG_EQ(std::system(merge.c_str()), 0, "third merge");
         NS_TEST_ASSERT_MSG_EQ(One(out, "SELECT count(*) FROM runs").GetInteger(), 2, "still 2");
+
+        // The same key with another result: refused loudly, the row kept.
+        a.SetMetric("goodput_mbps", 12.0);
+        TsqResultsDb::WriteRun(runA, a);
+        const std::string log = CreateTempDirFilename("refused.log");
+        const std::string refuse = "sh " + ShellQuote(TsqDataDir() + "/tsq-merge.sh") + " " +
+                                   ShellQuote(out) + " " + ShellQuote(runA) + " 2>" +
+                                   ShellQuote(log) + " >/dev/null";
+        NS_TEST_ASSERT_MSG_NE(std::system(refuse.c_str()), 0, "a clashing row must fail the merge");
+        std::ifstream in(log);
+        std::string message((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        NS_TEST_ASSERT_MSG_NE(message.find("refusing " + runA + ": run " + keyA),
+                              std::string::npos,
+                              "the refusal names the file and the run: " << message);
+        NS_TEST_ASSERT_MSG_NE(message.find("goodput_mbps = 55.5, here goodput_mbps = 12.0"),
+                              std::string::npos,
+                              "the refusal names the column and both values: " << message);
+        NS_TEST_ASSERT_MSG_EQ_TOL(One(out, "SELECT goodput_mbps" + whereA).GetReal(),
+                                  55.5,
+                                  1e-9,
+                                  "the row in the sweep database is unchanged");
     }
 };
 
@@ -445,6 +666,7 @@ class TsqResultsTestSuite : public TestSuite
         : TestSuite("tsq-results", UNIT)
     {
         AddTestCase(new TsqRunKeyTestCase, TestCase::QUICK);
+        AddTestCase(new TsqScenarioKeyTestCase, TestCase::QUICK);
         AddTestCase(new TsqResultsMergeTestCase, TestCase::QUICK);
         AddTestCase(new TsqFlentJsonTestCase, TestCase::QUICK);
         AddTestCase(new TsqResultsMigrationTestCase, TestCase::QUICK);

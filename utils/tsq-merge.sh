@@ -10,6 +10,10 @@
 #   its series and A-MPDU histogram rows are copied only when the run is new,
 #   so merging the same files again adds nothing. Extra parameter or metric
 #   columns of an input missing from OUT are added (ALTER TABLE ADD COLUMN).
+#   A run whose key is in OUT with a different row (any column but
+#   created_utc and wall_s) is refused: the same configuration measured
+#   differently (an older build's results, or a lost input in the key) must
+#   not pass for one run. The input is not merged and the exit status is 1.
 #
 #   Safe while a sweep is still writing: *.part files (runs being written)
 #   are ignored; an input that cannot be read (locked, half-copied, not a
@@ -104,6 +108,7 @@ schema=2 # the current tsq_meta.schema_version
 merged=0
 new_runs=0
 skipped=0
+refused=0
 outabs=$(cd "$(dirname "$out")" && pwd)/$(basename "$out")
 
 # The SQL that takes a database from schema version $1 to $1 + 1.
@@ -185,6 +190,38 @@ merge_one() { # merge_one IN
     fi
 
     src=$(sqlq "$in")
+
+    # A run already in OUT must be the same row (the key covers every input
+    # of a deterministic run; the wall time and the date may differ). For
+    # each column: equal in both, or absent on one side and NULL on the other.
+    if [ -s "$tmp/outcols" ]; then
+        diffcol=$(awk 'NR == FNR { have[$1] = 1; next }
+            { inc[$1] = 1
+              if ($1 == "run_key" || $1 == "created_utc" || $1 == "wall_s") next
+              c = ($1 in have) ? "s.\"" $1 "\" IS NOT m.\"" $1 "\"" : "s.\"" $1 "\" IS NOT NULL"
+              printf " WHEN %s THEN '\''%s'\''", c, $1 }
+            END { for (k in have) if (!(k in inc) && k != "created_utc" && k != "wall_s")
+                      printf " WHEN m.\"%s\" IS NOT NULL THEN '\''%s'\''", k, k }' \
+            "$tmp/outcols" "$tmp/incols")
+        if [ -n "$diffcol" ]; then
+            if ! clash=$(sqlite3 -batch -cmd ".timeout 30000" -separator ' ' "$out" \
+                "ATTACH $src AS src; SELECT s.run_key, CASE$diffcol END AS c FROM src.runs s
+                   JOIN main.runs m ON m.run_key = s.run_key WHERE c IS NOT NULL LIMIT 1;" \
+                2>"$tmp/err"); then
+                skip "$name" "comparing with $out failed: $(head -n 1 "$tmp/err")"
+                return 0
+            fi
+            if [ -n "$clash" ]; then
+                key=${clash%% *}
+                col=${clash#* }
+                was=$(sqlite3 -batch "$out" "SELECT quote(\"$col\") FROM runs WHERE run_key = '$key';" 2>/dev/null || echo absent)
+                now=$(sqlite3 -batch "$in" "SELECT quote(\"$col\") FROM runs WHERE run_key = '$key';" 2>/dev/null || echo absent)
+                refused=$((refused + 1))
+                echo "tsq-merge: refusing $name: run $key is in $out with $col = ${was:-absent}, here $col = ${now:-absent} (the same configuration measured differently: an older build's results? merge into a new database or remove that run)" >&2
+                return 0
+            fi
+        fi
+    fi
     {
         echo ".bail on"
         echo ".timeout 30000"
@@ -268,7 +305,10 @@ total=0
 if [ -s "$out" ]; then
     total=$(sqlite3 -batch -cmd ".timeout 30000" "$out" "SELECT count(*) FROM runs;")
 fi
-echo "tsq-merge: $out: $total run(s); $new_runs new from $merged file(s), $skipped skipped"
+echo "tsq-merge: $out: $total run(s); $new_runs new from $merged file(s), $skipped skipped, $refused refused"
+if [ "$refused" -gt 0 ]; then
+    exit 1
+fi
 if [ "$strict" -eq 1 ] && [ "$skipped" -gt 0 ]; then
     exit 1
 fi
