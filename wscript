@@ -75,6 +75,7 @@ def build(bld):
         'experiment/tsq-experiment.cc',
         'experiment/tsq-live-twin.cc',
         'experiment/tsq-attribute-defaults.cc',
+        'experiment/tsq-command-line.cc',
     ]
 
     experiment_hdr = bld(features='ns3header')
@@ -88,6 +89,7 @@ def build(bld):
         'experiment/tsq-experiment.h',
         'experiment/tsq-live-twin.h',
         'experiment/tsq-attribute-defaults.h',
+        'experiment/tsq-command-line.h',
     ]
 
     module_test = bld.create_ns3_module_test_library('tsq')

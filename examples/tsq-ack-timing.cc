@@ -11,7 +11,7 @@
  *   ./tsq-ack-timing --deviceShift=10 --duration=6 --from=2.5 --to=8.5
  */
 
-#include "ns3/command-line.h"
+#include "ns3/tsq-command-line.h"
 #include "ns3/core-module.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/llc-snap-header.h"
@@ -155,11 +155,15 @@ main(int argc, char* argv[])
     config.wiredServer = true;
     double from = 2.5;
     double to = 1e9;
-    CommandLine cmd(__FILE__);
+    TsqCommandLine cmd(__FILE__);
     config.AddToCommandLine(cmd);
     cmd.AddValue("from", "count segments ACKed from this time, s (0..3600)", from);
     cmd.AddValue("to", "count segments ACKed before this time, s (> from)", to);
-    cmd.Parse(argc, argv);
+    if (std::string error = cmd.Parse(argc, argv); !error.empty())
+    {
+        std::cerr << error << std::endl;
+        return 2;
+    }
     std::string error = config.Validate();
     if (error.empty())
     {

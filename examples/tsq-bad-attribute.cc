@@ -15,7 +15,7 @@
  *   tsq-bad-attribute --attr=InitialPacingShift --value=40
  */
 
-#include "ns3/command-line.h"
+#include "ns3/tsq-command-line.h"
 #include "ns3/config.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/node.h"
@@ -32,10 +32,14 @@ main(int argc, char* argv[])
 {
     std::string attr = "InitialPacingShift";
     std::string value = "10";
-    CommandLine cmd(__FILE__);
+    TsqCommandLine cmd(__FILE__);
     cmd.AddValue("attr", "ns3::TsqTcpSocket attribute name", attr);
     cmd.AddValue("value", "its value", value);
-    cmd.Parse(argc, argv);
+    if (std::string error = cmd.Parse(argc, argv); !error.empty())
+    {
+        std::cerr << error << std::endl;
+        return 2;
+    }
 
     Config::SetDefault("ns3::TsqTcpSocket::" + attr, StringValue(value));
 

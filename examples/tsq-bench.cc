@@ -25,7 +25,7 @@
  *   ./tsq-bench --links=wifi --reps=5 --nSta=4
  */
 
-#include "ns3/command-line.h"
+#include "ns3/tsq-command-line.h"
 #include "ns3/core-module.h"
 #include "ns3/tsq-experiment-module.h"
 #include "ns3/tsq-module.h"
@@ -213,14 +213,14 @@ int
 main(int argc, char* argv[])
 {
     bool quick = false;
-    double durationS = -1;
-    double warmupS = -1;
-    uint32_t reps = 0;
+    double durationS = 10;
+    double warmupS = 1;
+    uint32_t reps = 3;
     uint32_t nSta = 1;
     uint32_t seed = 1;
     std::string links = "wifi,p2p";
 
-    CommandLine cmd(__FILE__);
+    TsqCommandLine cmd(__FILE__);
     cmd.Usage("Simulation cost of the module: ns-3's TCP, the module with TSQ off and the "
               "module's default, side by side on the same scenario.");
     cmd.AddValue("quick", "short runs: 2 s measured after 0.5 s warm-up, 1 repetition", quick);
@@ -230,20 +230,28 @@ main(int argc, char* argv[])
     cmd.AddValue("links", "links, comma-separated: wifi, p2p", links);
     cmd.AddValue("nSta", "uploading stations (1..64)", nSta);
     cmd.AddValue("seed", "RngRun (1..2147483647)", seed);
-    cmd.Parse(argc, argv);
+    if (std::string error = cmd.Parse(argc, argv); !error.empty())
+    {
+        std::cerr << error << std::endl;
+        return 2;
+    }
 
-    // -1: not given (then quick's or the full default); a given value is
-    // checked as given, never replaced.
     WifiUplinkConfig base;
-    base.durationS = durationS != -1 ? durationS : (quick ? 2.0 : 10.0);
-    base.warmupS = warmupS != -1 ? warmupS : (quick ? 0.5 : 1.0);
+    // An option not given takes quick's or the full default; a given one
+    // is checked as given, never replaced (--duration=-1 is refused).
+    const std::vector<std::string> args(argv + 1, argv + argc);
+    base.durationS = TsqOptionGiven(args, "duration") ? durationS : (quick ? 2.0 : 10.0);
+    base.warmupS = TsqOptionGiven(args, "warmup") ? warmupS : (quick ? 0.5 : 1.0);
     base.nSta = nSta;
     base.seed = seed;
-    reps = reps > 0 ? reps : (quick ? 1 : 3);
+    if (!TsqOptionGiven(args, "reps"))
+    {
+        reps = quick ? 1 : 3;
+    }
 
     std::vector<std::string> linkList;
     std::string error = ParseLinks(links, linkList);
-    if (error.empty() && reps > 50)
+    if (error.empty() && (reps < 1 || reps > 50))
     {
         error = TsqOutOfRangeValue("reps", reps, "1..50");
     }

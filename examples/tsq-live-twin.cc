@@ -216,7 +216,7 @@ main(int argc, char* argv[])
     double checkGoodput = 0.15;
     double checkCwnd = 0.20;
 
-    CommandLine cmd(__FILE__);
+    TsqCommandLine cmd(__FILE__);
     cmd.AddValue("txDelays",
                  "TCP_TX_DELAY of each point, us (comma-separated; 0: ~1 ms budget)",
                  txDelays);
@@ -264,7 +264,11 @@ main(int argc, char* argv[])
                  check);
     cmd.AddValue("checkGoodput", "--check: allowed relative goodput difference", checkGoodput);
     cmd.AddValue("checkCwnd", "--check: allowed relative cwnd difference at 1, 4, 8 s", checkCwnd);
-    cmd.Parse(argc, argv);
+    if (std::string error = cmd.Parse(argc, argv); !error.empty())
+    {
+        std::cerr << error << std::endl;
+        return 2;
+    }
     if (std::string error = WifiUplinkConfig::ValidateAttributeDefaults(); !error.empty())
     {
         std::cerr << error << std::endl;
@@ -274,8 +278,10 @@ main(int argc, char* argv[])
     std::vector<uint32_t> delays;
     if (!TsqParseUintList(txDelays, delays))
     {
-        std::cerr << "tsq-live-twin: --txDelays='" << txDelays
-                  << "' is not a list of numbers; allowed: e.g. 0,1500\n";
+        std::cerr << TsqOutOfRange("txDelays",
+                                   txDelays,
+                                   "comma-separated whole numbers, e.g. 0,1500")
+                  << "\n";
         return 2;
     }
     const std::string repeatedDelay = TsqRepeatedItem("txDelays", txDelays, delays);
@@ -286,28 +292,40 @@ main(int argc, char* argv[])
     }
     if (base.backlogAckDefer < -1 || base.backlogAckDefer > 1)
     {
-        std::cerr << "tsq-live-twin: --ackDefer=" << base.backlogAckDefer
-                  << " is out of range; allowed: -1 (the kernel's), 0, 1\n";
+        std::cerr << TsqOutOfRangeValue("ackDefer", base.backlogAckDefer, "-1 (the kernel's), 0, 1")
+                  << "\n";
         return 2;
     }
-    if (runs < 1 || runs > 100 || !(durationS >= 1 && durationS <= 600))
+    if (!(checkGoodput >= 0 && checkGoodput <= 10))
     {
-        std::cerr << "tsq-live-twin: --runs=" << runs << " --duration=" << durationS
-                  << " out of range; allowed: 1..100 runs, 1..600 s\n";
+        std::cerr << TsqOutOfRangeValue("checkGoodput", checkGoodput, "0..10 (a fraction)") << "\n";
+        return 2;
+    }
+    if (!(checkCwnd >= 0 && checkCwnd <= 10))
+    {
+        std::cerr << TsqOutOfRangeValue("checkCwnd", checkCwnd, "0..10 (a fraction)") << "\n";
+        return 2;
+    }
+    if (runs < 1 || runs > 100)
+    {
+        std::cerr << TsqOutOfRangeValue("runs", runs, "1..100") << "\n";
+        return 2;
+    }
+    if (!(durationS >= 1 && durationS <= 600))
+    {
+        std::cerr << TsqOutOfRangeValue("duration", durationS, "1..600") << "\n";
         return 2;
     }
     const bool wantKernel = sides.find("kernel") != std::string::npos;
     const bool wantNs3 = sides.find("ns3") != std::string::npos;
     if (sides != "kernel,ns3" && sides != "ns3,kernel" && sides != "kernel" && sides != "ns3")
     {
-        std::cerr << "tsq-live-twin: --sides='" << sides
-                  << "' is not a side list; allowed: kernel,ns3 | kernel | ns3\n";
+        std::cerr << TsqOutOfRange("sides", sides, "kernel,ns3, kernel or ns3") << "\n";
         return 2;
     }
     if (!(gateRate >= 1 && gateRate <= 100000))
     {
-        std::cerr << "tsq-live-twin: --gateRate=" << gateRate
-                  << " is out of range; allowed: 1..100000 (Mb/s)\n";
+        std::cerr << TsqOutOfRangeValue("gateRate", gateRate, "1..100000 (Mb/s)") << "\n";
         return 2;
     }
     base.durationMs = static_cast<uint32_t>(durationS * 1000 + 0.5);
@@ -321,7 +339,7 @@ main(int argc, char* argv[])
     base.gate.lost_permille = lost;
     if (tsq_gate_release_from_name(release.c_str(), &base.gate.release) != TSQ_OK)
     {
-        std::cerr << "tsq-live-twin: --gateRelease='" << release << "'; allowed: end, open\n";
+        std::cerr << TsqOutOfRange("gateRelease", release, "end or open") << "\n";
         return 2;
     }
     // The twin's scenario names the offending option and its range (the
@@ -333,7 +351,7 @@ main(int argc, char* argv[])
         const std::string error = TsqLiveTwinConfig(point, 1, "").Validate();
         if (!error.empty())
         {
-            std::cerr << "tsq-live-twin: " << error << "\n";
+            std::cerr << error << "\n";
             return 2;
         }
     }
@@ -352,8 +370,10 @@ main(int argc, char* argv[])
         std::vector<uint32_t> rates;
         if (!TsqParseUintList(smooth, rates))
         {
-            std::cerr << "tsq-live-twin: --smooth='" << smooth
-                      << "' is not a list of rates in Mb/s; allowed: e.g. 5,20,50\n";
+            std::cerr << TsqOutOfRange("smooth",
+                                       smooth,
+                                       "comma-separated rates in Mb/s, e.g. 5,20,50")
+                      << "\n";
             return 2;
         }
         const std::string repeatedRate = TsqRepeatedItem("smooth", smooth, rates);

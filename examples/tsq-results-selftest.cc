@@ -12,8 +12,9 @@
  *   sh test/check-flent.sh results/selftest/run.flent.gz results/selftest/run.db
  */
 
-#include "ns3/command-line.h"
+#include "ns3/tsq-command-line.h"
 #include "ns3/tsq-flent-writer.h"
+#include "ns3/tsq-option-check.h"
 #include "ns3/tsq-results-db.h"
 
 #include <cmath>
@@ -29,28 +30,38 @@ main(int argc, char* argv[])
     double durationS = 10;
     double warmupS = 2;
     uint32_t seed = 1;
-    int shift = 8;
-    CommandLine cmd(__FILE__);
+    uint32_t shift = 8;
+    TsqCommandLine cmd(__FILE__);
     cmd.AddValue("out", "folder for run.db and run.flent.gz", out);
     cmd.AddValue("duration", "measured time, s (1..3600)", durationS);
     cmd.AddValue("warmup", "excluded start, s (0..60)", warmupS);
     cmd.AddValue("seed", "seed recorded with the run", seed);
     cmd.AddValue("shift", "pacing shift recorded (and shaping the goodput), 0..31", shift);
-    cmd.Parse(argc, argv);
+    if (std::string parseError = cmd.Parse(argc, argv); !parseError.empty())
+    {
+        std::cerr << parseError << std::endl;
+        return 2;
+    }
+    std::string error;
     if (!(durationS >= 1 && durationS <= 3600))
     {
-        std::cerr << "duration=" << durationS << " is out of range. allowed: 1..3600\n";
-        return 2;
+        error = TsqOutOfRangeValue("duration", durationS, "1..3600");
     }
-    if (!(warmupS >= 0 && warmupS <= 60))
+    else if (!(warmupS >= 0 && warmupS <= 60))
     {
-        std::cerr << "warmup=" << warmupS << " is out of range. allowed: 0..60\n";
-        return 2;
+        error = TsqOutOfRangeValue("warmup", warmupS, "0..60");
     }
-
-    if (shift < 0 || shift > 31)
+    else if (shift > 31)
     {
-        std::cerr << "shift=" << shift << " is out of range. allowed: 0..31\n";
+        error = TsqOutOfRangeValue("shift", shift, "0..31");
+    }
+    else if (seed < 1 || seed > 0x7fffffffU)
+    {
+        error = TsqOutOfRangeValue("seed", seed, "1..2147483647");
+    }
+    if (!error.empty())
+    {
+        std::cerr << error << std::endl;
         return 2;
     }
 

@@ -10,7 +10,7 @@
  *   ./tsq-wifi-upload --deviceShift=10 --driver=ath9k
  */
 
-#include "ns3/command-line.h"
+#include "ns3/tsq-command-line.h"
 #include "ns3/core-module.h"
 #include "ns3/tsq-experiment-module.h"
 #include "ns3/tsq-module.h"
@@ -24,9 +24,13 @@ int
 main(int argc, char* argv[])
 {
     WifiUplinkConfig config;
-    CommandLine cmd(__FILE__);
+    TsqCommandLine cmd(__FILE__);
     config.AddToCommandLine(cmd);
-    cmd.Parse(argc, argv);
+    if (std::string error = cmd.Parse(argc, argv); !error.empty())
+    {
+        std::cerr << error << std::endl;
+        return 2;
+    }
 
     std::string error = config.Validate();
     if (error.empty())

@@ -378,7 +378,7 @@ TsqExperiment::GetBaseConfig()
     return m_base;
 }
 
-CommandLine&
+TsqCommandLine&
 TsqExperiment::GetCommandLine()
 {
     return m_cmd;
@@ -440,7 +440,11 @@ TsqExperiment::Parse(int argc, char* argv[])
     m_cmd.AddValue("fromDb",
                    "run nothing: print the table (and plots) from this merged database",
                    m_fromDb);
-    m_cmd.Parse(argc, argv);
+    if (std::string error = m_cmd.Parse(argc, argv); !error.empty())
+    {
+        std::cerr << error << std::endl;
+        return false;
+    }
 
     if (m_quick)
     {

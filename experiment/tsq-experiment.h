@@ -5,11 +5,11 @@
 #ifndef TSQ_EXPERIMENT_H
 #define TSQ_EXPERIMENT_H
 
+#include "tsq-command-line.h"
 #include "tsq-option-check.h"
 #include "tsq-results-db.h"
 #include "wifi-uplink-scenario.h"
 
-#include "ns3/command-line.h"
 
 #include <cstdint>
 #include <functional>
@@ -152,7 +152,7 @@ class TsqExperiment
     /** \return the base configuration (set program defaults before Parse) */
     WifiUplinkConfig& GetBaseConfig();
     /** \return the command line (add program options before Parse) */
-    CommandLine& GetCommandLine();
+    TsqCommandLine& GetCommandLine();
 
     /**
      * Add the options, parse, apply the mode's defaults and validate the
@@ -273,7 +273,7 @@ class TsqExperiment
 
     std::string m_experiment;
     std::string m_title;
-    CommandLine m_cmd;
+    TsqCommandLine m_cmd;
     WifiUplinkConfig m_base;
     std::vector<std::string> m_args; //!< argv[1..]
     std::string m_program;           //!< argv[0], absolute when possible

@@ -5,6 +5,7 @@
 #include "wifi-uplink-scenario.h"
 
 #include "tsq-attribute-defaults.h"
+#include "tsq-command-line.h"
 #include "tsq-option-check.h"
 #include "tsq/completion.h"
 #include "tsq/gate.h"
@@ -132,7 +133,7 @@ ValidDeviceShift(const std::string& value)
 } // namespace
 
 void
-WifiUplinkConfig::AddToCommandLine(CommandLine& cmd)
+WifiUplinkConfig::AddToCommandLine(TsqCommandLine& cmd)
 {
     cmd.AddValue("nSta", "number of uploading stations (1..64)", nSta);
     cmd.AddValue("mcs", "HT MCS index of the constant-rate manager (0..7)", mcs);

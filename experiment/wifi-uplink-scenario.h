@@ -30,7 +30,7 @@
 namespace ns3
 {
 
-class CommandLine;
+class TsqCommandLine;
 
 /**
  * \ingroup tsq
@@ -122,10 +122,10 @@ struct WifiUplinkConfig
     double apRxErrorRate{0};                 //!< MPDU error rate at the AP's receiver (0..0.9)
 
     /**
-     * Register every field as a CommandLine option.
+     * Register every field as an option (parsed strictly).
      * \param cmd the command line to add the options to
      */
-    void AddToCommandLine(CommandLine& cmd);
+    void AddToCommandLine(TsqCommandLine& cmd);
 
     /**
      * Check every field against its allowed range.

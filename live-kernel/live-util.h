@@ -65,12 +65,15 @@ static inline uint64_t live_parse_u64(const char *prog, const char *opt, const c
 	char *end;
 	unsigned long long v;
 
-	if (!s || !*s || *s == '-' || *s == '+' || *s == ' ')
+	if (!s || *s < '0' || *s > '9')
 		live_die(2, prog, "%s='%s' is not a number; allowed: %" PRIu64 "..%" PRIu64,
 			 opt, s ? s : "", lo, hi);
 	errno = 0;
 	v = strtoull(s, &end, 10);
-	if (errno || *end || v < lo || v > hi)
+	if (*end)
+		live_die(2, prog, "%s='%s' is not a number; allowed: %" PRIu64 "..%" PRIu64,
+			 opt, s, lo, hi);
+	if (errno || v < lo || v > hi)
 		live_die(2, prog, "%s='%s' is out of range; allowed: %" PRIu64 "..%" PRIu64,
 			 opt, s, lo, hi);
 	return v;

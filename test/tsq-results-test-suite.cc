@@ -3,9 +3,9 @@
  */
 
 #include "ns3/boolean.h"
-#include "ns3/command-line.h"
 #include "ns3/config.h"
 #include "ns3/test.h"
+#include "ns3/tsq-command-line.h"
 #include "ns3/tsq-experiment.h"
 #include "ns3/tsq-flent-writer.h"
 #include "ns3/tsq-job-runner.h"
@@ -150,7 +150,7 @@ class TsqScenarioKeyTestCase : public TestCase
     static std::string KeyOf(const std::string& options)
     {
         WifiUplinkConfig config;
-        CommandLine cmd;
+        TsqCommandLine cmd("key-test");
         config.AddToCommandLine(cmd);
         std::vector<std::string> args{"key-test"};
         std::istringstream in(options);
@@ -158,8 +158,16 @@ class TsqScenarioKeyTestCase : public TestCase
         {
             args.push_back(a);
         }
-        cmd.Parse(args);
-        std::string error = config.Validate();
+        std::vector<char*> argv;
+        for (auto& a : args)
+        {
+            argv.push_back(&a[0]);
+        }
+        std::string error = cmd.Parse(static_cast<int>(argv.size()), argv.data());
+        if (error.empty())
+        {
+            error = config.Validate();
+        }
         if (!error.empty())
         {
             return "invalid: " + error;
@@ -171,10 +179,10 @@ class TsqScenarioKeyTestCase : public TestCase
     static std::set<std::string> RegisteredOptions()
     {
         WifiUplinkConfig config;
-        CommandLine cmd;
+        TsqCommandLine cmd("key-test");
         config.AddToCommandLine(cmd);
         std::ostringstream help;
-        cmd.PrintHelp(help);
+        cmd.GetCommandLine().PrintHelp(help);
         std::set<std::string> names;
         std::istringstream lines(help.str());
         bool program = false;
@@ -314,6 +322,75 @@ class TsqScenarioKeyTestCase : public TestCase
                 }
             }
             NS_TEST_ASSERT_MSG_EQ(declared, true, full << " is not an attribute its type declares");
+        }
+    }
+};
+
+/**
+ * \ingroup tsq-tests
+ * TsqCommandLine takes a value whole or refuses it, where ns-3 3.37's
+ * CommandLine kept what it could read: --mcs=1e30 was 1, --nSta=3abc 3,
+ * --channelWidth=-65516 wrapped, a bare --tsq toggled the default off.
+ */
+class TsqCommandLineTestCase : public TestCase
+{
+  public:
+    TsqCommandLineTestCase()
+        : TestCase("strict options: whole values or one-line refusals")
+    {
+    }
+
+  private:
+    /** Parse \p args with the scenario's options into \p config. */
+    static std::string Parse(WifiUplinkConfig& config, std::vector<std::string> args)
+    {
+        TsqCommandLine cmd("strict-test");
+        config.AddToCommandLine(cmd);
+        args.insert(args.begin(), "strict-test");
+        std::vector<char*> argv;
+        for (auto& a : args)
+        {
+            argv.push_back(&a[0]);
+        }
+        return cmd.Parse(static_cast<int>(argv.size()), argv.data());
+    }
+
+    void DoRun() override
+    {
+        WifiUplinkConfig c;
+        NS_TEST_ASSERT_MSG_EQ(Parse(c, {"--tsq", "--nSta=3", "--duration=0.5", "--rule=3.6"}),
+                              "",
+                              "well-formed");
+        NS_TEST_ASSERT_MSG_EQ(c.tsq, true, "a bare flag is true, not a toggle");
+        NS_TEST_ASSERT_MSG_EQ(c.nSta, 3u, "whole number");
+        NS_TEST_ASSERT_MSG_EQ(c.durationS, 0.5, "real number");
+        NS_TEST_ASSERT_MSG_EQ(c.tsqRule, "3.6", "string");
+        WifiUplinkConfig d;
+        NS_TEST_ASSERT_MSG_EQ(Parse(d, {"--kernelProfile=linux 4.16"}), "", "a blank kept");
+        NS_TEST_ASSERT_MSG_EQ(d.kernelProfile, "linux 4.16", "the whole string");
+        const std::vector<std::pair<std::string, std::string>> refused = {
+            {"--mcs=1e30", "invalid option: --mcs=1e30 is not a whole number"},
+            {"--nSta=3abc", "invalid option: --nSta=3abc is not a whole number"},
+            {"--channelWidth=-65516", "invalid option: --channelWidth=-65516 is not a whole"},
+            {"--channelWidth=65556", "invalid option: --channelWidth=65556 is not a whole"},
+            {"--duration=0.5x", "invalid option: --duration=0.5x is not a finite decimal"},
+            {"--duration=nan", "invalid option: --duration=nan is not a finite decimal"},
+            {"--tsq=yes", "invalid option: --tsq=yes is not a truth value"},
+            {"--bogus=1", "invalid option: --bogus=1 is not an option of this program"},
+            {"stray", "invalid argument: 'stray' is not an option"},
+            {"-nSta=2", "invalid argument: '-nSta=2' is not an option"},
+            {"--ns3::TcpSocket::SegmentSize=12x",
+             "invalid option: --ns3::TcpSocket::SegmentSize=12x is not a valid value"},
+            {"--ns3::TcpSocket::Nope=1", "names no attribute of ns3::TcpSocket"},
+        };
+        for (const auto& r : refused)
+        {
+            WifiUplinkConfig e;
+            std::string error = Parse(e, {r.first});
+            NS_TEST_ASSERT_MSG_NE(error.find(r.second),
+                                  std::string::npos,
+                                  r.first << ": " << error);
+            NS_TEST_ASSERT_MSG_EQ(error.find('\n'), std::string::npos, "one line: " << error);
         }
     }
 };
@@ -667,6 +744,7 @@ class TsqResultsTestSuite : public TestSuite
     {
         AddTestCase(new TsqRunKeyTestCase, TestCase::QUICK);
         AddTestCase(new TsqScenarioKeyTestCase, TestCase::QUICK);
+        AddTestCase(new TsqCommandLineTestCase, TestCase::QUICK);
         AddTestCase(new TsqResultsMergeTestCase, TestCase::QUICK);
         AddTestCase(new TsqFlentJsonTestCase, TestCase::QUICK);
         AddTestCase(new TsqResultsMigrationTestCase, TestCase::QUICK);

@@ -11,9 +11,11 @@
  *                  [--min-rtt-us N|unknown] [--gso-max-size N] [--gso-max-segs N]
  *                  [--min-tso-segs N] [--max-tcp-header N] [--tso-rtt-log N] [--verbose]
  *   tsq-calc rules
+ *   tsq-calc --help | tsq-calc SUBCOMMAND --help
  *
  * One line per answer: the number, or key=value pairs with --verbose.
- * Exit status 2 with a message naming the bad argument for malformed input.
+ * Exit status 2 with a message naming the bad argument, its value and the
+ * allowed range for malformed input.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -27,9 +29,85 @@
 
 static int usage_error(const char *what, const char *arg)
 {
-	fprintf(stderr, "tsq-calc: %s: '%s'\n", what, arg ? arg : "(missing)");
-	fprintf(stderr, "usage: tsq-calc limit|pacing-rate|tso-segs|rules [options]\n");
+	fprintf(stderr, "tsq-calc: %s: '%s'; usage: tsq-calc limit|pacing-rate|tso-segs|rules"
+		" [options] (tsq-calc SUBCOMMAND --help)\n", what, arg ? arg : "(missing)");
 	return EXIT_USAGE;
+}
+
+/* A malformed number: the option, the value as given, the allowed range. */
+static int value_error(const char *name, const char *arg, u64 max, const char *word)
+{
+	fprintf(stderr, "tsq-calc: %s='%s' is not a number in range; allowed: 0..%" PRIu64 "%s%s\n",
+		name, arg ? arg : "(missing)", max, word ? " or " : "", word ? word : "");
+	return EXIT_USAGE;
+}
+
+struct subcommand_help {
+	const char *name;
+	const char *text;
+};
+
+static const struct subcommand_help helps[] = {
+	{ "limit",
+	  "tsq-calc limit --rule ID --rate N|unknown [options]: the TSQ limit in bytes\n"
+	  "  --rule ID          a rule id of 'tsq-calc rules' (off, 3.6 .. 6.16)\n"
+	  "  --rate N|unknown   sk_pacing_rate, bytes/s (0..2^64-1)\n"
+	  "  --shift S          sk_pacing_shift (0..31; default 10)\n"
+	  "  --truesize T       one skb's truesize, bytes (default 2280)\n"
+	  "  --lob N            tcp_limit_output_bytes (default: the rule's)\n"
+	  "  --factor 0|1       the 4.15+ factor (TSQ_THROTTLED retry)\n"
+	  "  --floor N          the article's fixed floor, bytes\n"
+	  "  --tx-delay-us N    TCP_TX_DELAY's budget (rules 5.0, 6.16)\n"
+	  "  --paced            the socket is paced (fq)\n"
+	  "  --verbose          key=value line with every input\n" },
+	{ "pacing-rate",
+	  "tsq-calc pacing-rate --mss N --cwnd N --srtt-us N [options]: tcp_update_pacing_rate()\n"
+	  "  --mss N            bytes (0..2^32-1)\n"
+	  "  --cwnd N           segments (0..2^32-1)\n"
+	  "  --srtt-us N        smoothed RTT, us (0..2^29-1)\n"
+	  "  --packets-out N    segments in flight\n"
+	  "  --ssthresh N|inf   segments\n"
+	  "  --max-rate N|unknown  sk_max_pacing_rate, bytes/s\n"
+	  "  --ss-ratio N       tcp_pacing_ss_ratio, percent (0..1000; default 200)\n"
+	  "  --ca-ratio N       tcp_pacing_ca_ratio, percent (0..1000; default 120)\n"
+	  "  --width u32|u64    the rate's width (u32 before 4.13)\n"
+	  "  --verbose          key=value line with every input\n" },
+	{ "tso-segs",
+	  "tsq-calc tso-segs --form 3.19|4.15|5.18 --rate N|unknown --mss N [options]:\n"
+	  "  tcp_tso_autosize()'s segments per skb\n"
+	  "  --form F           3.19, 4.15 or 5.18\n"
+	  "  --rate N|unknown   sk_pacing_rate, bytes/s\n"
+	  "  --mss N            bytes (1..2^32-1)\n"
+	  "  --shift S          sk_pacing_shift (0..31; default 10)\n"
+	  "  --min-rtt-us N|unknown  5.18's RTT-based size\n"
+	  "  --gso-max-size N   bytes (default 65536)\n"
+	  "  --gso-max-segs N   segments (default 65535)\n"
+	  "  --min-tso-segs N   sysctl tcp_min_tso_segs (default 2)\n"
+	  "  --max-tcp-header N bytes (default 304)\n"
+	  "  --tso-rtt-log N    sysctl tcp_tso_rtt_log (0..255; default 9)\n"
+	  "  --verbose          key=value line with every input\n" },
+	{ "rules",
+	  "tsq-calc rules: every rule and kernel profile, one key=value line each\n" },
+};
+
+/* --help anywhere after a subcommand: its usage, exit 0. */
+static int subcommand_help(const char *name, int argc, char **argv)
+{
+	unsigned int i;
+	int k;
+
+	for (k = 2; k < argc; k++)
+		if (strcmp(argv[k], "--help") == 0 || strcmp(argv[k], "-h") == 0)
+			break;
+	if (k == argc)
+		return -1;
+	for (i = 0; i < sizeof(helps) / sizeof(helps[0]); i++) {
+		if (strcmp(helps[i].name, name) == 0) {
+			fputs(helps[i].text, stdout);
+			return 0;
+		}
+	}
+	return -1;
 }
 
 /* Parses a decimal u64 in [0, max]; "unknown"/"inf" map to special. */
@@ -74,7 +152,7 @@ static const char *opt_value(struct opts *o)
 		const char *v_ = opt_value(o);					\
 		u64 t_;								\
 		if (parse_u64(v_, (max), (word), (special), &t_))		\
-			return usage_error("bad value for " name, v_);		\
+			return value_error(name, v_, (max), (word));		\
 		(dst) = t_;							\
 	} while (0)
 
@@ -246,7 +324,8 @@ static int cmd_tso(struct opts *o)
 		} else if (strcmp(a, "--mss") == 0) {
 			GET_U64(o, "--mss", UINT32_MAX, NULL, 0, v);
 			if (v == 0)
-				return usage_error("bad value for --mss (must be >= 1)", o->argv[o->i]);
+				return usage_error("bad value for --mss (allowed: 1..4294967295)",
+						   o->argv[o->i]);
 			in.mss = (u32)v;
 			have_mss = true;
 		} else if (strcmp(a, "--shift") == 0) {
@@ -328,8 +407,20 @@ int main(int argc, char **argv)
 {
 	struct opts o = { .argc = argc, .argv = argv };
 
+	unsigned int i;
+
 	if (argc < 2)
 		return usage_error("missing subcommand", NULL);
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+	    strcmp(argv[1], "help") == 0) {
+		puts("tsq-calc: the kernel's TSQ answers without a simulation\n"
+		     "usage: tsq-calc SUBCOMMAND [options]; tsq-calc SUBCOMMAND --help");
+		for (i = 0; i < sizeof(helps) / sizeof(helps[0]); i++)
+			fputs(helps[i].text, stdout);
+		return 0;
+	}
+	if (subcommand_help(argv[1], argc, argv) == 0)
+		return 0;
 	if (strcmp(argv[1], "limit") == 0)
 		return cmd_limit(&o);
 	if (strcmp(argv[1], "pacing-rate") == 0)
