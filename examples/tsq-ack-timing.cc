@@ -11,11 +11,11 @@
  *   ./tsq-ack-timing --deviceShift=10 --duration=6 --from=2.5 --to=8.5
  */
 
-#include "ns3/tsq-command-line.h"
 #include "ns3/core-module.h"
 #include "ns3/ipv4-header.h"
 #include "ns3/llc-snap-header.h"
 #include "ns3/tcp-header.h"
+#include "ns3/tsq-command-line.h"
 #include "ns3/tsq-experiment-module.h"
 #include "ns3/tsq-module.h"
 #include "ns3/wifi-mac.h"

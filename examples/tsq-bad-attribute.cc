@@ -15,12 +15,12 @@
  *   tsq-bad-attribute --attr=InitialPacingShift --value=40
  */
 
-#include "ns3/tsq-command-line.h"
 #include "ns3/config.h"
 #include "ns3/internet-stack-helper.h"
 #include "ns3/node.h"
 #include "ns3/socket.h"
 #include "ns3/string.h"
+#include "ns3/tsq-command-line.h"
 #include "ns3/tsq-tcp-socket-factory.h"
 
 #include <iostream>

@@ -25,8 +25,8 @@
  *   ./tsq-bench --links=wifi --reps=5 --nSta=4
  */
 
-#include "ns3/tsq-command-line.h"
 #include "ns3/core-module.h"
+#include "ns3/tsq-command-line.h"
 #include "ns3/tsq-experiment-module.h"
 #include "ns3/tsq-module.h"
 

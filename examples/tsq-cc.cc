@@ -76,6 +76,7 @@ main(int argc, char* argv[])
     exp.AddColumn({"article Mb/s", TsqColumn::REFERENCE, "", 0, 1, 0});
     exp.AddColumns(TsqExperiment::LatencyColumns());
     exp.AddColumns(TsqExperiment::StackColumns());
+    exp.AddColumns(TsqExperiment::StationColumns());
     exp.AddNote("ratio: goodput / goodput of CUBIC at shift 10. Shift 10: linux-4.14 (the "
                 "article's kernel; its rule has no shift); shift 8: linux-4.16, whose "
                 "mac80211 sets it. BBR paces, as Linux >= 4.13 does without fq.");

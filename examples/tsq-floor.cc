@@ -78,6 +78,7 @@ main(int argc, char* argv[])
     exp.AddColumn({"article (prose)", TsqColumn::REFERENCE, "", 0, 1, 0});
     exp.AddColumns(TsqExperiment::LatencyColumns());
     exp.AddColumns(TsqExperiment::StackColumns());
+    exp.AddColumns(TsqExperiment::StationColumns());
     exp.AddNote("floor: the article's patched tcp_small_queue_check, limit = max(limit, floor); "
                 "7-tsq-off: TSQ rule off (bytes still accounted); 8-udp: UDP at 1.5 x the PHY "
                 "rate, goodput = udp_capacity_mbps.");

@@ -109,6 +109,7 @@ main(int argc, char* argv[])
     exp.AddColumns(TsqExperiment::GoodputColumns());
     exp.AddColumns(TsqExperiment::LatencyColumns());
     exp.AddColumns(TsqExperiment::StackColumns());
+    exp.AddColumns(TsqExperiment::StationColumns());
     exp.AddNote(
         "Each row: the linux-4.16 profile with only the TSQ rule replaced; mac80211's "
         "shift policy (--deviceShift, default: the profile's 8) applies to the 4.15+ rules, "

@@ -101,11 +101,14 @@ main(int argc, char* argv[])
     exp.AddColumns(TsqExperiment::LatencyColumns());
     exp.AddColumn({"Linux ping", TsqColumn::REFERENCE, "", 0, 1, 2});
     exp.AddColumns(TsqExperiment::StackColumns());
+    exp.AddColumns(TsqExperiment::StationColumns());
     exp.AddNote("ratio: goodput / goodput of the first shift listed. Linux: reference 004 "
                 "(36148c2bbfbe), ath9k, mean of 5 x 10-s netperf runs; Linux ping: "
                 "\"latency for competing flows increases from ~3 ms to ~10 ms\".");
-    exp.AddNote("limit, queued, cwnd, pkts out, srtt: first station's socket, sampled every "
-                "sampleInterval; MPDU/AMPDU: data PSDUs of the stations.");
+    exp.AddNote("limit, queued, cwnd, pkts out, srtt: each station's socket sampled every "
+                "sampleInterval, mean over the stations; MPDU/AMPDU: data PSDUs of the "
+                "stations; min sta, Jain: over the stations' goodputs (their rows: the "
+                "stations table).");
     exp.SetPlotX("pacing_shift", "sk_pacing_shift");
     exp.SetReferenceLabel("Linux ath9k (reference 004)");
     // Reference 004's numbers are ath9k's on 802.11n HT40 with one station

@@ -10,8 +10,8 @@
  *   ./tsq-wifi-upload --deviceShift=10 --driver=ath9k
  */
 
-#include "ns3/tsq-command-line.h"
 #include "ns3/core-module.h"
+#include "ns3/tsq-command-line.h"
 #include "ns3/tsq-experiment-module.h"
 #include "ns3/tsq-module.h"
 
@@ -79,6 +79,26 @@ main(int argc, char* argv[])
                     static_cast<unsigned long long>(result.tsqChargedBytes),
                     static_cast<unsigned long long>(result.tsqReleasedBytes),
                     static_cast<unsigned long long>(result.tsqQueuedBytes));
+    }
+    if (config.nSta > 1)
+    {
+        // The tcp line's socket metrics are means over the stations.
+        std::printf("stations jain_index=%.3f min_station_goodput_mbps=%.2f\n",
+                    result.jainIndex,
+                    result.minStationGoodputMbps);
+        for (uint32_t i = 0; i < result.stations.size(); ++i)
+        {
+            const WifiUplinkStationResult& st = result.stations[i];
+            std::printf("station %u goodput_mbps=%.2f ampdu_mpdus_mean=%.2f data_psdus=%llu "
+                        "cwnd_segments_mean=%.1f srtt_ms_mean=%.2f throttle_events=%llu\n",
+                        i,
+                        st.goodputMbps,
+                        st.ampduMpdusMean,
+                        static_cast<unsigned long long>(st.dataPsdus),
+                        st.cwndSegmentsMean,
+                        st.srttMsMean,
+                        static_cast<unsigned long long>(st.throttleEvents));
+        }
     }
     return 0;
 }

@@ -51,6 +51,7 @@ main(int argc, char* argv[])
     exp.AddColumn({"expected", TsqColumn::REFERENCE, "", 0, 1, 0});
     exp.AddColumns(TsqExperiment::LatencyColumns());
     exp.AddColumns(TsqExperiment::StackColumns());
+    exp.AddColumns(TsqExperiment::StationColumns());
     exp.AddNote("link: point-to-point at the WiFi PHY rate of mcs/channelWidth/shortGi "
                 "(--p2pRate to change), 50 us delay, ns-3's default device queue (100 "
                 "packets) under the fq_codel root queue disc; 2-tsq-off: TSQ rule off "

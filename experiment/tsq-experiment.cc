@@ -542,6 +542,13 @@ TsqExperiment::StackColumns()
             {"throttles", TsqColumn::MEAN, "throttle_events", 0}};
 }
 
+std::vector<TsqColumn>
+TsqExperiment::StationColumns()
+{
+    return {{"min sta", TsqColumn::MEAN, "min_station_goodput_mbps", 1},
+            {"Jain", TsqColumn::MEAN, "jain_index", 2}};
+}
+
 void
 TsqExperiment::AddNote(const std::string& line)
 {

@@ -10,7 +10,6 @@
 #include "tsq-results-db.h"
 #include "wifi-uplink-scenario.h"
 
-
 #include <cstdint>
 #include <functional>
 #include <limits>
@@ -187,6 +186,11 @@ class TsqExperiment
      * cwnd and packets in flight (segments), throttle events
      */
     static std::vector<TsqColumn> StackColumns();
+    /**
+     * \return the smallest station goodput (Mb/s) and Jain's fairness index
+     * of the stations' goodputs ("-" with one station)
+     */
+    static std::vector<TsqColumn> StationColumns();
     /**
      * \param line a note printed under the table
      */

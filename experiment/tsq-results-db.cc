@@ -312,6 +312,11 @@ Contains(const std::vector<std::pair<std::string, std::string>>& list, const std
     });
 }
 
+/** The per-station metrics of a run (schema 3), one row per metric. */
+const char* const kStationsTable =
+    "CREATE TABLE stations (run_key TEXT NOT NULL, station INTEGER NOT NULL, "
+    "name TEXT NOT NULL, value, PRIMARY KEY (run_key, station, name))";
+
 /** \return true if name is a plain lower-case SQL identifier we accept. */
 bool
 ValidName(const std::string& name)
@@ -529,6 +534,19 @@ TsqRunRecord::GetAmpduHistogram() const
     return m_ampdu;
 }
 
+void
+TsqRunRecord::SetStationMetric(uint32_t station, const std::string& name, const TsqValue& value)
+{
+    NS_ABORT_MSG_UNLESS(ValidName(name), "tsq-results: bad station metric name '" << name << "'");
+    m_stations[station][name] = value;
+}
+
+const std::map<uint32_t, std::map<std::string, TsqValue>>&
+TsqRunRecord::GetStations() const
+{
+    return m_stations;
+}
+
 TsqValue
 TsqRunRecord::Get(const std::string& name) const
 {
@@ -693,10 +711,11 @@ TsqResultsDb::WriteRun(const std::string& path, const TsqRunRecord& record)
         db.Exec("CREATE INDEX series_by_run ON series (run_key, series, t_s)");
         db.Exec("CREATE TABLE ampdu_histogram (run_key TEXT NOT NULL, mpdus INTEGER NOT NULL, "
                 "psdus INTEGER NOT NULL, PRIMARY KEY (run_key, mpdus))");
+        db.Exec(kStationsTable);
         db.Exec("CREATE TABLE tsq_meta (key TEXT PRIMARY KEY, value TEXT)");
-        // 2: the TSQ rule's column is tsq_rule (1 called it policy);
-        // tsq-merge.sh migrates version 1 databases.
-        db.Exec("INSERT INTO tsq_meta VALUES ('schema_version', '2')");
+        // 2: the TSQ rule's column is tsq_rule (1 called it policy); 3: the
+        // stations table. tsq-merge.sh migrates older databases.
+        db.Exec("INSERT INTO tsq_meta VALUES ('schema_version', '3')");
 
         sqlite3_stmt* stmt = db.Prepare(insert + ") VALUES (" + marks + ")");
         for (size_t i = 0; i < columns.size(); ++i)
@@ -731,6 +750,20 @@ TsqResultsDb::WriteRun(const std::string& path, const TsqRunRecord& record)
                 db.Bind(stmt, 2, TsqValue(static_cast<uint64_t>(n)));
                 db.Bind(stmt, 3, TsqValue(h[n]));
                 db.Run(stmt, "insert histogram");
+            }
+        }
+        sqlite3_finalize(stmt);
+
+        stmt = db.Prepare("INSERT INTO stations VALUES (?, ?, ?, ?)");
+        for (const auto& station : record.GetStations())
+        {
+            for (const auto& metric : station.second)
+            {
+                db.Bind(stmt, 1, key);
+                db.Bind(stmt, 2, TsqValue(station.first));
+                db.Bind(stmt, 3, metric.first);
+                db.Bind(stmt, 4, metric.second);
+                db.Run(stmt, "insert station");
             }
         }
         sqlite3_finalize(stmt);

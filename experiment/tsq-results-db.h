@@ -181,6 +181,13 @@ class TsqRunRecord
      * \param histogram element n: number of PSDUs of n MPDUs
      */
     void SetAmpduHistogram(const std::vector<uint64_t>& histogram);
+    /**
+     * Set one station's metric (the `stations` table; not in the run key).
+     * \param station the station's index (0: the first, the one that pings)
+     * \param name metric name ([a-z_][a-z0-9_]*); NULL: not measured
+     * \param value the value
+     */
+    void SetStationMetric(uint32_t station, const std::string& name, const TsqValue& value);
 
     /** \return the parameters */
     const std::map<std::string, TsqValue>& GetParams() const;
@@ -190,6 +197,8 @@ class TsqRunRecord
     const std::map<std::string, TsqSeries>& GetSeries() const;
     /** \return the A-MPDU histogram (element n: PSDUs of n MPDUs) */
     const std::vector<uint64_t>& GetAmpduHistogram() const;
+    /** \return the stations' metrics: station -> (name -> value) */
+    const std::map<uint32_t, std::map<std::string, TsqValue>>& GetStations() const;
     /**
      * \param name a parameter or metric name
      * \return its value, NULL if not set
@@ -211,10 +220,11 @@ class TsqRunRecord
     std::string GetKeyText() const;
 
   private:
-    std::map<std::string, TsqValue> m_params;  //!< parameters
-    std::map<std::string, TsqValue> m_metrics; //!< metrics
-    std::map<std::string, TsqSeries> m_series; //!< time series
-    std::vector<uint64_t> m_ampdu;             //!< A-MPDU histogram
+    std::map<std::string, TsqValue> m_params;                       //!< parameters
+    std::map<std::string, TsqValue> m_metrics;                      //!< metrics
+    std::map<std::string, TsqSeries> m_series;                      //!< time series
+    std::vector<uint64_t> m_ampdu;                                  //!< A-MPDU histogram
+    std::map<uint32_t, std::map<std::string, TsqValue>> m_stations; //!< per-station metrics
 };
 
 /**
@@ -237,7 +247,8 @@ std::string TsqFileSha256(const std::string& path);
  *    parameter or metric;
  *  - `series` (run_key, series, t_s, value);
  *  - `ampdu_histogram` (run_key, mpdus, psdus);
- *  - `tsq_meta` (key, value): schema_version.
+ *  - `stations` (run_key, station, name, value): per-station metrics;
+ *  - `tsq_meta` (key, value): schema_version (3).
  *
  * Errors end the program with NS_FATAL_ERROR naming the file and SQLite's
  * message.

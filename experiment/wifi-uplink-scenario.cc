@@ -1024,6 +1024,29 @@ WifiUplinkScenario::InstallWifi()
 }
 
 WifiUplinkScenario::AmpduCount
+WifiUplinkScenario::CountAmpdus(uint32_t i) const
+{
+    AmpduCount c;
+    c.histogram.assign(TSQ_AMPDU_HIST_LEN, 0);
+    Ptr<WifiTsqAdapter> a = TsqHelper::GetWifiAdapter(m_staDevices.Get(i));
+    if (!a)
+    {
+        return c;
+    }
+    c.psdus = a->GetDataPsdus();
+    c.mpdus = a->GetDataMpdus();
+    c.starved = a->GetStarvedPsdus();
+    c.starvedTsq = a->GetStarvedTsqPsdus();
+    c.byteFill = a->GetByteFillRatio();
+    std::vector<uint64_t> h = a->GetAmpduHistogram();
+    for (size_t n = 0; n < h.size() && n < c.histogram.size(); ++n)
+    {
+        c.histogram[n] = h[n];
+    }
+    return c;
+}
+
+WifiUplinkScenario::AmpduCount
 WifiUplinkScenario::CountAmpdus() const
 {
     AmpduCount c;
@@ -1031,20 +1054,15 @@ WifiUplinkScenario::CountAmpdus() const
     double byteFill = 0;
     for (uint32_t i = 0; i < m_staDevices.GetN(); ++i)
     {
-        Ptr<WifiTsqAdapter> a = TsqHelper::GetWifiAdapter(m_staDevices.Get(i));
-        if (!a)
+        const AmpduCount one = CountAmpdus(i);
+        c.psdus += one.psdus;
+        c.mpdus += one.mpdus;
+        c.starved += one.starved;
+        c.starvedTsq += one.starvedTsq;
+        byteFill += one.byteFill * one.psdus;
+        for (size_t n = 0; n < one.histogram.size(); ++n)
         {
-            continue;
-        }
-        c.psdus += a->GetDataPsdus();
-        c.mpdus += a->GetDataMpdus();
-        c.starved += a->GetStarvedPsdus();
-        c.starvedTsq += a->GetStarvedTsqPsdus();
-        byteFill += a->GetByteFillRatio() * a->GetDataPsdus();
-        std::vector<uint64_t> h = a->GetAmpduHistogram();
-        for (size_t n = 0; n < h.size() && n < c.histogram.size(); ++n)
-        {
-            c.histogram[n] += h[n];
+            c.histogram[n] += one.histogram[n];
         }
     }
     c.byteFill = c.psdus ? byteFill / c.psdus : 0;
@@ -1225,10 +1243,17 @@ WifiUplinkScenario::InstallApplications()
         app.Stop(stop);
         m_senderApps.Add(app);
     }
+    m_sockets.assign(m_config.nSta, SocketState());
     if (!udp)
     {
-        // The socket exists once the application started.
-        Simulator::Schedule(start + NanoSeconds(1), &WifiUplinkScenario::ConnectSenderSocket, this);
+        // A socket exists once its application started.
+        for (uint32_t i = 0; i < m_config.nSta; ++i)
+        {
+            Simulator::Schedule(start + MilliSeconds(10 * i) + NanoSeconds(1),
+                                &WifiUplinkScenario::ConnectSenderSocket,
+                                this,
+                                i);
+        }
     }
 
     if (m_config.pingIntervalS > 0)
@@ -1252,78 +1277,95 @@ WifiUplinkScenario::InstallApplications()
 }
 
 void
-WifiUplinkScenario::ConnectSenderSocket()
+WifiUplinkScenario::ConnectSenderSocket(uint32_t i)
 {
-    Ptr<BulkSendApplication> app = DynamicCast<BulkSendApplication>(m_senderApps.Get(0));
-    m_senderSocket = app ? app->GetSocket() : nullptr;
-    if (!m_senderSocket)
+    Ptr<BulkSendApplication> app = DynamicCast<BulkSendApplication>(m_senderApps.Get(i));
+    Ptr<Socket> socket = app ? app->GetSocket() : nullptr;
+    m_sockets[i].socket = socket;
+    if (!socket)
     {
         return;
     }
-    if (!m_socketCallback.IsNull())
+    if (i == 0)
     {
-        m_socketCallback(m_senderSocket);
+        m_senderSocket = socket;
+        if (!m_socketCallback.IsNull())
+        {
+            m_socketCallback(socket);
+        }
     }
-    m_senderSocket->TraceConnectWithoutContext("CongestionWindow",
-                                               MakeCallback(&WifiUplinkScenario::OnCwnd, this));
+    socket->TraceConnectWithoutContext("CongestionWindow",
+                                       MakeCallback(&WifiUplinkScenario::OnCwnd, this).Bind(i));
     // The srtt the TSQ socket works with (TsqSrtt: Linux's with LinuxRtt);
     // for ns-3's own socket its "RTT" trace, m_tcb->m_lastRtt, the estimate.
-    m_senderSocket->TraceConnectWithoutContext(DynamicCast<TsqTcpSocket>(m_senderSocket) ? "TsqSrtt"
-                                                                                         : "RTT",
-                                               MakeCallback(&WifiUplinkScenario::OnRtt, this));
-    m_senderSocket->TraceConnectWithoutContext(
+    const bool tsq = DynamicCast<TsqTcpSocket>(socket) != nullptr;
+    socket->TraceConnectWithoutContext(tsq ? "TsqSrtt" : "RTT",
+                                       MakeCallback(&WifiUplinkScenario::OnRtt, this).Bind(i));
+    socket->TraceConnectWithoutContext(
         "BytesInFlight",
-        MakeCallback(&WifiUplinkScenario::OnBytesInFlight, this));
-    if (DynamicCast<TsqTcpSocket>(m_senderSocket))
+        MakeCallback(&WifiUplinkScenario::OnBytesInFlight, this).Bind(i));
+    if (tsq)
     {
-        m_senderSocket->TraceConnectWithoutContext(
+        socket->TraceConnectWithoutContext(
             "TsqLimit",
-            MakeCallback(&WifiUplinkScenario::OnTsqLimit, this));
-        m_senderSocket->TraceConnectWithoutContext(
+            MakeCallback(&WifiUplinkScenario::OnTsqLimit, this).Bind(i));
+        socket->TraceConnectWithoutContext(
             "BytesQueued",
-            MakeCallback(&WifiUplinkScenario::OnBytesQueued, this));
-        m_senderSocket->TraceConnectWithoutContext(
+            MakeCallback(&WifiUplinkScenario::OnBytesQueued, this).Bind(i));
+        socket->TraceConnectWithoutContext(
             "TsqPacingRate",
-            MakeCallback(&WifiUplinkScenario::OnTsqPacingRate, this));
-        m_bytesQueued = 0;
+            MakeCallback(&WifiUplinkScenario::OnTsqPacingRate, this).Bind(i));
+        m_sockets[i].bytesQueued = 0;
     }
 }
 
 void
-WifiUplinkScenario::OnCwnd(uint32_t, uint32_t newValue)
+WifiUplinkScenario::OnCwnd(uint32_t i, uint32_t, uint32_t newValue)
 {
-    m_cwndBytes = newValue;
+    m_sockets[i].cwndBytes = newValue;
 }
 
 void
-WifiUplinkScenario::OnRtt(Time, Time newValue)
+WifiUplinkScenario::OnRtt(uint32_t i, Time, Time newValue)
 {
-    m_srttMs = newValue.GetSeconds() * 1000.0;
+    m_sockets[i].srttMs = newValue.GetSeconds() * 1000.0;
 }
 
 void
-WifiUplinkScenario::OnBytesInFlight(uint32_t, uint32_t newValue)
+WifiUplinkScenario::OnBytesInFlight(uint32_t i, uint32_t, uint32_t newValue)
 {
-    m_bytesInFlight = newValue;
+    m_sockets[i].bytesInFlight = newValue;
 }
 
 void
-WifiUplinkScenario::OnTsqLimit(uint64_t, uint64_t newValue)
+WifiUplinkScenario::OnTsqLimit(uint32_t i, uint64_t, uint64_t newValue)
 {
     // UINT64_MAX: no limit (TSQ off); not a limit to average
-    m_tsqLimit = newValue == std::numeric_limits<uint64_t>::max() ? kNaN : double(newValue);
+    m_sockets[i].tsqLimit =
+        newValue == std::numeric_limits<uint64_t>::max() ? kNaN : double(newValue);
 }
 
 void
-WifiUplinkScenario::OnBytesQueued(uint64_t, uint64_t newValue)
+WifiUplinkScenario::OnBytesQueued(uint32_t i, uint64_t, uint64_t newValue)
 {
-    m_bytesQueued = static_cast<double>(newValue);
+    m_sockets[i].bytesQueued = static_cast<double>(newValue);
 }
 
 void
-WifiUplinkScenario::OnTsqPacingRate(DataRate, DataRate newValue)
+WifiUplinkScenario::OnTsqPacingRate(uint32_t i, DataRate, DataRate newValue)
 {
-    m_pacingMbps = newValue.GetBitRate() / 1e6;
+    m_sockets[i].pacingMbps = newValue.GetBitRate() / 1e6;
+}
+
+std::vector<uint64_t>
+WifiUplinkScenario::ThrottleEventsByStation() const
+{
+    std::vector<uint64_t> events(m_config.nSta, 0);
+    for (std::size_t k = 0; k < m_windowSockets.size(); ++k)
+    {
+        events[m_windowSocketStation[k]] += m_windowSockets[k]->GetStats().throttleEvents;
+    }
+    return events;
 }
 
 uint64_t
@@ -1349,14 +1391,17 @@ WifiUplinkScenario::StartWindow()
     }
     m_rxAtLastSample = m_rxAtWindowStart;
     m_windowSockets.clear();
+    m_windowSocketStation.clear();
     for (uint32_t i = 0; i < m_stations.GetN(); ++i)
     {
         for (const auto& socket : TsqHelper::GetSockets(m_stations.Get(i)))
         {
             m_windowSockets.push_back(socket);
+            m_windowSocketStation.push_back(i);
         }
     }
     m_throttleAtStart = ThrottleEventsNow();
+    m_throttleByStaAtStart = ThrottleEventsByStation();
     if (m_slotGate)
     {
         m_gateAtStart = m_slotGate->GetStats();
@@ -1380,9 +1425,6 @@ WifiUplinkScenario::AddSample(const std::string& series, double value)
         return;
     }
     m_series[series].emplace_back(Simulator::Now().GetSeconds(), value);
-    auto& sum = m_sums[series];
-    sum.first += value;
-    ++sum.second;
 }
 
 void
@@ -1406,14 +1448,33 @@ WifiUplinkScenario::Sample(uint32_t k)
                       (now.psdus - m_ampduAtLastSample.psdus));
     }
     m_ampduAtLastSample = now;
-    if (m_senderSocket)
+    for (uint32_t i = 0; i < m_sockets.size(); ++i)
     {
-        AddSample(TsqRunRecord::SERIES_CWND, m_cwndBytes / m_config.segmentSize);
-        AddSample("srtt_ms", m_srttMs);
-        AddSample("packets_out", m_bytesInFlight / m_config.segmentSize);
-        AddSample(TsqRunRecord::SERIES_PACING_RATE, m_pacingMbps);
-        AddSample(TsqRunRecord::SERIES_TSQ_LIMIT, m_tsqLimit);
-        AddSample(TsqRunRecord::SERIES_QUEUED, m_bytesQueued);
+        SocketState& s = m_sockets[i];
+        if (!s.socket)
+        {
+            continue;
+        }
+        const std::pair<const char*, double> samples[] = {
+            {TsqRunRecord::SERIES_CWND, s.cwndBytes / m_config.segmentSize},
+            {"srtt_ms", s.srttMs},
+            {"packets_out", s.bytesInFlight / m_config.segmentSize},
+            {TsqRunRecord::SERIES_PACING_RATE, s.pacingMbps},
+            {TsqRunRecord::SERIES_TSQ_LIMIT, s.tsqLimit},
+            {TsqRunRecord::SERIES_QUEUED, s.bytesQueued}};
+        for (const auto& sample : samples)
+        {
+            if (i == 0)
+            {
+                AddSample(sample.first, sample.second); // the first station's series
+            }
+            if (!std::isnan(sample.second))
+            {
+                auto& sum = s.sums[sample.first];
+                sum.first += sample.second;
+                ++sum.second;
+            }
+        }
     }
     m_nSamples = k;
     const auto n =
@@ -1438,12 +1499,18 @@ WifiUplinkScenario::EndWindow()
         m_rxAtWindowEnd[i] = m_sinks[i]->GetTotalRx();
     }
     m_throttleAtEnd = ThrottleEventsNow();
+    m_throttleByStaAtEnd = ThrottleEventsByStation();
     if (m_slotGate)
     {
         m_gateAtEnd = m_slotGate->GetStats();
     }
     // The adapters' statistics stop with the window.
     m_ampduAtWindowEnd = CountAmpdus();
+    m_ampduByStaAtWindowEnd.clear();
+    for (uint32_t i = 0; i < m_staDevices.GetN(); ++i)
+    {
+        m_ampduByStaAtWindowEnd.push_back(CountAmpdus(i));
+    }
     // The first station's socket shift of the window (the socket may be
     // gone after a long drain).
     if (Ptr<TsqTcpSocket> tsq = DynamicCast<TsqTcpSocket>(m_senderSocket))
@@ -1500,17 +1567,70 @@ WifiUplinkScenario::Run()
     result.ampduByteFill = a.byteFill;
     result.starvedPsdus = a.starved;
     result.starvedTsqPsdus = a.starvedTsq;
-    auto mean = [this](const std::string& name) {
-        auto it = m_sums.find(name);
-        return it == m_sums.end() || it->second.second == 0 ? kNaN
-                                                            : it->second.first / it->second.second;
+    // Per station: its goodput, A-MPDU counts, TSQ answers and socket means.
+    auto mean = [](const std::map<std::string, std::pair<double, uint32_t>>& sums,
+                   const std::string& name) {
+        auto it = sums.find(name);
+        return it == sums.end() || it->second.second == 0 ? kNaN
+                                                          : it->second.first / it->second.second;
     };
-    result.srttMsMean = mean("srtt_ms");
-    result.cwndSegmentsMean = mean(TsqRunRecord::SERIES_CWND);
-    result.packetsOutMean = mean("packets_out");
-    result.pacingRateMbpsMean = mean(TsqRunRecord::SERIES_PACING_RATE);
-    result.tsqLimitBytesMean = mean(TsqRunRecord::SERIES_TSQ_LIMIT);
-    result.queuedBytesMean = mean(TsqRunRecord::SERIES_QUEUED);
+    double sum = 0;
+    double sumSquares = 0;
+    for (uint32_t i = 0; i < m_config.nSta; ++i)
+    {
+        WifiUplinkStationResult st;
+        st.goodputMbps = i < result.flowGoodputMbps.size() ? result.flowGoodputMbps[i] : 0;
+        if (i < m_ampduByStaAtWindowEnd.size())
+        {
+            const AmpduCount& c = m_ampduByStaAtWindowEnd[i];
+            st.dataPsdus = c.psdus;
+            st.ampduMpdusMean = c.psdus ? double(c.mpdus) / c.psdus : kNaN;
+            st.ampduByteFill = c.psdus ? c.byteFill : kNaN;
+            st.starvedPsdus = c.starved;
+            st.starvedTsqPsdus = c.starvedTsq;
+        }
+        if (i < m_throttleByStaAtEnd.size() && i < m_throttleByStaAtStart.size())
+        {
+            st.throttleEvents = m_throttleByStaAtEnd[i] - m_throttleByStaAtStart[i];
+        }
+        static const std::map<std::string, std::pair<double, uint32_t>> none;
+        const auto& sums = i < m_sockets.size() ? m_sockets[i].sums : none;
+        st.srttMsMean = mean(sums, "srtt_ms");
+        st.cwndSegmentsMean = mean(sums, TsqRunRecord::SERIES_CWND);
+        st.packetsOutMean = mean(sums, "packets_out");
+        st.pacingRateMbpsMean = mean(sums, TsqRunRecord::SERIES_PACING_RATE);
+        st.tsqLimitBytesMean = mean(sums, TsqRunRecord::SERIES_TSQ_LIMIT);
+        st.queuedBytesMean = mean(sums, TsqRunRecord::SERIES_QUEUED);
+        result.stations.push_back(st);
+        sum += st.goodputMbps;
+        sumSquares += st.goodputMbps * st.goodputMbps;
+        result.minStationGoodputMbps =
+            i == 0 ? st.goodputMbps : std::min(result.minStationGoodputMbps, st.goodputMbps);
+    }
+    // Jain's index (Jain, Chiu, Hawe 1984): (sum x)^2 / (n sum x^2), 1 when
+    // every station gets the same, 1/n when one gets everything.
+    result.jainIndex = sumSquares > 0 ? sum * sum / (m_config.nSta * sumSquares) : kNaN;
+    // The socket metrics over the stations: the mean of each station's
+    // mean (stations without samples left out).
+    auto overStations = [&result](double WifiUplinkStationResult::*field) {
+        double total = 0;
+        uint32_t n = 0;
+        for (const auto& st : result.stations)
+        {
+            if (!std::isnan(st.*field))
+            {
+                total += st.*field;
+                ++n;
+            }
+        }
+        return n ? total / n : kNaN;
+    };
+    result.srttMsMean = overStations(&WifiUplinkStationResult::srttMsMean);
+    result.cwndSegmentsMean = overStations(&WifiUplinkStationResult::cwndSegmentsMean);
+    result.packetsOutMean = overStations(&WifiUplinkStationResult::packetsOutMean);
+    result.pacingRateMbpsMean = overStations(&WifiUplinkStationResult::pacingRateMbpsMean);
+    result.tsqLimitBytesMean = overStations(&WifiUplinkStationResult::tsqLimitBytesMean);
+    result.queuedBytesMean = overStations(&WifiUplinkStationResult::queuedBytesMean);
     result.throttleEvents = m_throttleAtEnd - m_throttleAtStart;
     result.windowStartS = m_windowStart.GetSeconds();
     result.series = m_series;
@@ -1572,6 +1692,10 @@ WifiUplinkScenario::Run()
     // the simulation (or the caller) still holds it.
     m_senderSocket = nullptr;
     m_windowSockets.clear();
+    for (auto& s : m_sockets)
+    {
+        s.socket = nullptr;
+    }
     return result;
 }
 
@@ -1710,10 +1834,31 @@ WifiUplinkRunRecord(const std::string& experiment,
         run.SetMetric("socket_pacing_shift", result.socketPacingShift);
     }
     run.SetMetric("wall_s", wallS);
-    for (uint32_t i = 0; i < result.flowGoodputMbps.size() && result.flowGoodputMbps.size() > 1;
-         ++i)
+    if (config.nSta > 1)
     {
-        run.SetMetric("goodput_mbps_sta" + std::to_string(i), result.flowGoodputMbps[i]);
+        // Over the stations (their own rows: the stations table)
+        run.SetMetric("jain_index", real(result.jainIndex));
+        run.SetMetric("min_station_goodput_mbps", result.minStationGoodputMbps);
+    }
+    for (uint32_t i = 0; i < result.stations.size(); ++i)
+    {
+        const WifiUplinkStationResult& st = result.stations[i];
+        const bool pings = i == 0 && result.pingReplies > 0; // only the first station pings
+        run.SetStationMetric(i, "goodput_mbps", st.goodputMbps);
+        run.SetStationMetric(i, "ping_rtt_ms_mean", pings ? TsqValue(result.pingRttMsMean) : null);
+        run.SetStationMetric(i, "ping_rtt_ms_p95", pings ? TsqValue(result.pingRttMsP95) : null);
+        run.SetStationMetric(i, "data_psdus", wifi ? TsqValue(st.dataPsdus) : null);
+        run.SetStationMetric(i, "ampdu_mpdus_mean", wifi ? real(st.ampduMpdusMean) : null);
+        run.SetStationMetric(i, "ampdu_byte_fill", wifi ? real(st.ampduByteFill) : null);
+        run.SetStationMetric(i, "starved_psdus", wifi ? TsqValue(st.starvedPsdus) : null);
+        run.SetStationMetric(i, "starved_tsq_psdus", wifi ? TsqValue(st.starvedTsqPsdus) : null);
+        run.SetStationMetric(i, "throttle_events", tsqSocket ? TsqValue(st.throttleEvents) : null);
+        run.SetStationMetric(i, "srtt_ms_mean", real(st.srttMsMean));
+        run.SetStationMetric(i, "cwnd_segments_mean", real(st.cwndSegmentsMean));
+        run.SetStationMetric(i, "packets_out_mean", real(st.packetsOutMean));
+        run.SetStationMetric(i, "pacing_rate_mbps_mean", real(st.pacingRateMbpsMean));
+        run.SetStationMetric(i, "tsq_limit_bytes_mean", real(st.tsqLimitBytesMean));
+        run.SetStationMetric(i, "queued_bytes_mean", real(st.queuedBytesMean));
     }
     for (const auto& entry : result.series)
     {

@@ -195,15 +195,40 @@ struct WifiUplinkConfig
 
 /**
  * \ingroup tsq
+ * \brief What one station measured, warm-up excluded (NaN: not measured,
+ * e.g. no TSQ socket, UDP traffic, or a p2p link for the A-MPDU counts).
+ */
+struct WifiUplinkStationResult
+{
+    double goodputMbps{0};          //!< its flow's application bytes received
+    uint64_t dataPsdus{0};          //!< its data PSDUs (its WifiTsqAdapter)
+    double ampduMpdusMean{NAN};     //!< mean MPDUs per data PSDU
+    double ampduByteFill{NAN};      //!< mean PSDU bytes / 65535
+    uint64_t starvedPsdus{0};       //!< PSDUs with room left or a throttled socket
+    uint64_t starvedTsqPsdus{0};    //!< PSDUs sent while a socket was throttled
+    uint64_t throttleEvents{0};     //!< its TSQ sockets' "throttled" answers
+    double srttMsMean{NAN};         //!< its sender socket, sampled every sampleIntervalS
+    double cwndSegmentsMean{NAN};   //!< congestion window, segments
+    double packetsOutMean{NAN};     //!< bytes in flight / MSS
+    double pacingRateMbpsMean{NAN}; //!< the pacing rate TSQ uses, Mb/s
+    double tsqLimitBytesMean{NAN};  //!< TSQ limit of the last check, bytes
+    double queuedBytesMean{NAN};    //!< bytes below TCP
+};
+
+/**
+ * \ingroup tsq
  * \brief What one run of the scenario measured, warm-up excluded.
  */
 struct WifiUplinkResult
 {
-    double goodputMbps{0};               //!< application bytes received, all flows
-    std::vector<double> flowGoodputMbps; //!< per station
-    double pingRttMsMean{0};             //!< mean ping RTT (0 if no reply)
-    double pingRttMsP95{0};              //!< 95th percentile (nearest rank) of the ping RTT
-    uint32_t pingReplies{0};             //!< number of ping replies measured
+    double goodputMbps{0};                         //!< application bytes received, all flows
+    std::vector<double> flowGoodputMbps;           //!< per station
+    std::vector<WifiUplinkStationResult> stations; //!< per station (station 0 pings)
+    double jainIndex{NAN};             //!< Jain's fairness index of the stations' goodputs
+    double minStationGoodputMbps{NAN}; //!< the smallest station goodput
+    double pingRttMsMean{0};           //!< mean ping RTT (0 if no reply)
+    double pingRttMsP95{0};            //!< 95th percentile (nearest rank) of the ping RTT
+    uint32_t pingReplies{0};           //!< number of ping replies measured
     // All stations' WifiTsqAdapter A-MPDU counts (core accounting), window only
     double ampduMpdusMean{0};            //!< mean MPDUs per data PSDU
     uint64_t dataPsdus{0};               //!< data PSDUs (first transmissions and retries)
@@ -211,8 +236,10 @@ struct WifiUplinkResult
     double ampduByteFill{0};             //!< mean PSDU bytes / 65535
     uint64_t starvedPsdus{0};            //!< PSDUs with room left or a throttled socket
     uint64_t starvedTsqPsdus{0};         //!< PSDUs sent while a socket was throttled
-    // First station's sender socket, sampled every sampleIntervalS in the
-    // window (NaN: not measured, e.g. no TSQ socket, or UDP traffic)
+    // The stations' sender sockets, each sampled every sampleIntervalS in
+    // the window: the mean over the stations of each one's mean (NaN: not
+    // measured, e.g. no TSQ socket, or UDP traffic); the series are the
+    // first station's
     double srttMsMean{0};                    //!< smoothed RTT the TSQ socket uses (TsqSrtt), ms
     double cwndSegmentsMean{0};              //!< congestion window, segments
     double packetsOutMean{0};                //!< bytes in flight / MSS
@@ -339,15 +366,20 @@ class WifiUplinkScenario
     void Sample(uint32_t k);
     void EndWindow();
     void InstallTsq();
-    void ConnectSenderSocket();
+    /** Station \p i's application started: its socket's traces. */
+    void ConnectSenderSocket(uint32_t i);
     uint64_t ThrottleEventsNow() const;
-    void OnCwnd(uint32_t oldValue, uint32_t newValue);
-    void OnRtt(Time oldValue, Time newValue);
-    void OnBytesInFlight(uint32_t oldValue, uint32_t newValue);
-    void OnTsqLimit(uint64_t oldValue, uint64_t newValue);
-    void OnBytesQueued(uint64_t oldValue, uint64_t newValue);
-    void OnTsqPacingRate(DataRate oldValue, DataRate newValue);
-    /** Add a sample to a series and to its mean (NaN values are skipped). */
+    void OnCwnd(uint32_t i, uint32_t oldValue, uint32_t newValue);
+    void OnRtt(uint32_t i, Time oldValue, Time newValue);
+    void OnBytesInFlight(uint32_t i, uint32_t oldValue, uint32_t newValue);
+    void OnTsqLimit(uint32_t i, uint64_t oldValue, uint64_t newValue);
+    void OnBytesQueued(uint32_t i, uint64_t oldValue, uint64_t newValue);
+    void OnTsqPacingRate(uint32_t i, DataRate oldValue, DataRate newValue);
+    /** \return station \p i's A-MPDU counts now (its WifiTsqAdapter) */
+    AmpduCount CountAmpdus(uint32_t i) const;
+    /** \return each station's TSQ "throttled" answers now (the window's sockets) */
+    std::vector<uint64_t> ThrottleEventsByStation() const;
+    /** Add a sample to a series (NaN values are skipped). */
     void AddSample(const std::string& series, double value);
 
     NetDeviceContainer m_p2pStaDevices;             //!< link "p2p": station side
@@ -365,14 +397,26 @@ class WifiUplinkScenario
     uint64_t m_throttleAtStart{0};
     uint64_t m_throttleAtEnd{0};
     Time m_windowStart;
-    // latest values of the sender socket's traces
-    double m_cwndBytes{NAN};
-    double m_srttMs{NAN};
-    double m_bytesInFlight{NAN};
-    double m_tsqLimit{NAN};
-    double m_bytesQueued{NAN};
-    double m_pacingMbps{NAN};
-    std::map<std::string, std::pair<double, uint32_t>> m_sums; //!< series: (sum, count)
+
+    /** A station's sender socket: the latest values of its traces, and the
+     *  window's sums of its samples. */
+    struct SocketState
+    {
+        Ptr<Socket> socket;        //!< the socket (null before its application started)
+        double cwndBytes{NAN};     //!< congestion window, bytes
+        double srttMs{NAN};        //!< the srtt TSQ uses, ms
+        double bytesInFlight{NAN}; //!< bytes in flight
+        double tsqLimit{NAN};      //!< TSQ limit of the last check, bytes
+        double bytesQueued{NAN};   //!< bytes below TCP
+        double pacingMbps{NAN};    //!< the pacing rate TSQ uses, Mb/s
+        std::map<std::string, std::pair<double, uint32_t>> sums; //!< (sum, count)
+    };
+
+    std::vector<SocketState> m_sockets;              //!< per station
+    std::vector<uint32_t> m_windowSocketStation;     //!< station of m_windowSockets[k]
+    std::vector<uint64_t> m_throttleByStaAtStart;    //!< per station, window start
+    std::vector<uint64_t> m_throttleByStaAtEnd;      //!< per station, window end
+    std::vector<AmpduCount> m_ampduByStaAtWindowEnd; //!< per station, window end
     std::map<std::string, TsqSeries> m_series;
 
     WifiUplinkConfig m_config;

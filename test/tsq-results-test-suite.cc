@@ -419,6 +419,9 @@ class TsqResultsMergeTestCase : public TestCase
 
         TsqRunRecord a = MakeRun(1, 10);
         a.SetMetric("rx_errors", 7); // an extra metric column only in run A
+        a.SetStationMetric(0, "goodput_mbps", 30.0);
+        a.SetStationMetric(1, "goodput_mbps", 25.5);
+        a.SetStationMetric(1, "ping_rtt_ms_mean", TsqValue()); // station 1 does not ping
         TsqRunRecord b = MakeRun(2, 8);
         b.SetParam("ap_rx_error_rate", 0.01);    // an extra parameter only in run B
         b.SetMetric("srtt_ms_mean", TsqValue()); // explicitly not measured
@@ -470,6 +473,9 @@ class TsqResultsMergeTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(One(out, "SELECT count(*) FROM ampdu_histogram").GetInteger(),
                                   6,
                                   "histogram rows once after pass " << pass);
+            NS_TEST_ASSERT_MSG_EQ(One(out, "SELECT count(*) FROM stations").GetInteger(),
+                                  3,
+                                  "station rows once after pass " << pass);
         }
         auto merged = TsqResultsDb::Columns(out, "runs");
         for (const char* c : {"run_key", "goodput_mbps", "rx_errors", "ap_rx_error_rate"})
@@ -496,6 +502,19 @@ class TsqResultsMergeTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(One(out, "SELECT throttle_events" + whereA).GetInteger(),
                               1234,
                               "integer metric");
+        NS_TEST_ASSERT_MSG_EQ(One(out,
+                                  "SELECT value FROM stations WHERE station = 1 AND name = "
+                                  "'goodput_mbps' AND run_key = '" +
+                                      keyA + "'")
+                                  .GetReal(),
+                              25.5,
+                              "a station's metric");
+        NS_TEST_ASSERT_MSG_EQ(One(out,
+                                  "SELECT typeof(value) FROM stations WHERE station = 1 AND name "
+                                  "= 'ping_rtt_ms_mean'")
+                                  .GetText(),
+                              "null",
+                              "a station's metric not measured is NULL");
         NS_TEST_ASSERT_MSG_EQ(One(out, "SELECT ns3_version" + whereA).GetText(),
                               TsqResultsDb::Ns3Version(),
                               "ns-3 version recorded");
@@ -549,8 +568,9 @@ class TsqResultsMigrationTestCase : public TestCase
     bool Downgrade(const std::string& db)
     {
         std::string cmd = "sqlite3 -batch " + ShellQuote(db) +
-                          " \"ALTER TABLE runs RENAME COLUMN tsq_rule TO policy; UPDATE "
-                          "tsq_meta SET value = '1' WHERE key = 'schema_version';\"";
+                          " \"ALTER TABLE runs RENAME COLUMN tsq_rule TO policy; DROP TABLE "
+                          "stations; UPDATE tsq_meta SET value = '1' WHERE key = "
+                          "'schema_version';\"";
         return std::system(cmd.c_str()) == 0;
     }
 
@@ -564,8 +584,8 @@ class TsqResultsMigrationTestCase : public TestCase
         TsqResultsDb::WriteRun(newRun, MakeRun(2, 8));
         NS_TEST_ASSERT_MSG_EQ(
             One(newRun, "SELECT value FROM tsq_meta WHERE key = 'schema_version'").GetText(),
-            "2",
-            "runs are written with schema version 2");
+            "3",
+            "runs are written with schema version 3");
         NS_TEST_ASSERT_MSG_EQ(Downgrade(oldRun), true, "a schema 1 run file");
         const std::string merge =
             "sh " + ShellQuote(TsqDataDir() + "/tsq-merge.sh") + " --quiet --strict ";
@@ -586,8 +606,8 @@ class TsqResultsMigrationTestCase : public TestCase
                               "both runs' rules under tsq_rule");
         NS_TEST_ASSERT_MSG_EQ(
             One(out, "SELECT value FROM tsq_meta WHERE key = 'schema_version'").GetText(),
-            "2",
-            "the sweep database is schema 2");
+            "3",
+            "the sweep database is schema 3");
         auto oldCols = TsqResultsDb::Columns(oldRun, "runs");
         NS_TEST_ASSERT_MSG_EQ(std::count(oldCols.begin(), oldCols.end(), "policy"),
                               1,
@@ -609,7 +629,7 @@ class TsqResultsMigrationTestCase : public TestCase
             "the old row and the new one under tsq_rule");
         NS_TEST_ASSERT_MSG_EQ(
             One(old, "SELECT value FROM tsq_meta WHERE key = 'schema_version'").GetText(),
-            "2",
+            "3",
             "migrated in place");
     }
 };

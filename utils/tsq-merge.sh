@@ -22,9 +22,10 @@
 #   OUT.lock when flock exists, else with the lock directory OUT.lockdir
 #   (atomic mkdir, the owner's pid inside; a dead owner's lock is taken over).
 #
-#   Schema versions (tsq_meta.schema_version): 2 is current; a version 1
-#   input (the TSQ rule's column was called policy) is merged from a
-#   migrated copy, and a version 1 OUT is migrated in place first.
+#   Schema versions (tsq_meta.schema_version): 3 is current; an older
+#   input (1: the TSQ rule's column was called policy; 2: no stations
+#   table) is merged from a migrated copy, and an older OUT is migrated in
+#   place first.
 #
 #   --strict  exit 1 if any input was skipped (for a sweep's final merge)
 #   --quiet   print only the summary line and skips
@@ -104,7 +105,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"; [ -z "$lockdir" ] || rm -rf "$lockdir"' EXIT
 trap 'exit 1' INT TERM HUP
 
-schema=2 # the current tsq_meta.schema_version
+schema=3 # the current tsq_meta.schema_version
 merged=0
 new_runs=0
 skipped=0
@@ -123,6 +124,16 @@ migration_sql() { # migration_sql FROM_VERSION DB
             echo "ALTER TABLE runs RENAME COLUMN policy TO tsq_rule;"
         fi
         echo "UPDATE tsq_meta SET value = '2' WHERE key = 'schema_version';"
+        echo "COMMIT;"
+        ;;
+    2)
+        # 2 -> 3: per-station metrics get their table (empty for older runs:
+        # they recorded station 0's or none).
+        echo "BEGIN IMMEDIATE;"
+        echo "CREATE TABLE IF NOT EXISTS stations (run_key TEXT NOT NULL,"
+        echo "  station INTEGER NOT NULL, name TEXT NOT NULL, value,"
+        echo "  PRIMARY KEY (run_key, station, name));"
+        echo "UPDATE tsq_meta SET value = '3' WHERE key = 'schema_version';"
         echo "COMMIT;"
         ;;
     esac
@@ -163,10 +174,10 @@ merge_one() { # merge_one IN
     fi
     case $ver in
     "$schema") ;;
-    1)
+    1 | 2)
         # An older run file: merge a migrated copy, leave the file as it is.
-        cp "$in" "$tmp/old.db" && migrate "$tmp/old.db" 1 2>"$tmp/err" || {
-            skip "$in" "migrating schema 1 -> $schema failed: $(head -n 1 "$tmp/err")"
+        cp "$in" "$tmp/old.db" && migrate "$tmp/old.db" "$ver" 2>"$tmp/err" || {
+            skip "$in" "migrating schema $ver -> $schema failed: $(head -n 1 "$tmp/err")"
             return 0
         }
         in=$tmp/old.db
@@ -250,6 +261,9 @@ INSERT INTO main.series (run_key, series, t_s, value)
 INSERT OR IGNORE INTO main.ampdu_histogram (run_key, mpdus, psdus)
   SELECT run_key, mpdus, psdus FROM src.ampdu_histogram
   WHERE run_key IN (SELECT run_key FROM temp.fresh);
+INSERT OR IGNORE INTO main.stations (run_key, station, name, value)
+  SELECT run_key, station, name, value FROM src.stations
+  WHERE run_key IN (SELECT run_key FROM temp.fresh);
 INSERT OR IGNORE INTO main.tsq_meta SELECT * FROM src.tsq_meta;
 SELECT count(*) FROM temp.fresh;
 COMMIT;
@@ -276,12 +290,12 @@ if [ -s "$out" ]; then
         "SELECT value FROM tsq_meta WHERE key = 'schema_version';" 2>/dev/null) || outver=""
     case $outver in
     "" | "$schema") ;;
-    1)
-        migrate "$out" 1 || {
-            echo "tsq-merge: $out: migrating schema 1 -> $schema failed" >&2
+    1 | 2)
+        migrate "$out" "$outver" || {
+            echo "tsq-merge: $out: migrating schema $outver -> $schema failed" >&2
             exit 1
         }
-        [ "$quiet" -eq 1 ] || echo "tsq-merge: $out: schema 1 -> $schema (policy is now tsq_rule)"
+        [ "$quiet" -eq 1 ] || echo "tsq-merge: $out: schema $outver -> $schema (1: policy is now tsq_rule; 2: a stations table)"
         ;;
     *)
         echo "tsq-merge: $out: schema_version '$outver' (this script knows 1..$schema)" >&2
