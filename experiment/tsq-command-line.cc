@@ -243,58 +243,41 @@ TsqCommandLine::AddValue(const std::string& name, const std::string& help, bool&
              value ? "true" : "false");
 }
 
+template <typename T>
 void
-TsqCommandLine::AddValue(const std::string& name, const std::string& help, uint16_t& value)
+TsqCommandLine::AddWhole(const std::string& name, const std::string& help, T& value)
 {
     Register(name,
              help,
              Callback<bool, std::string>([this, name, help, &value](std::string text) {
                  uint64_t v;
-                 if (!ParseWhole(text, std::numeric_limits<uint16_t>::max(), &v))
+                 if (!ParseWhole(text, std::numeric_limits<T>::max(), &v))
                  {
                      return Refuse(
                          Invalid(name, text, "is not a whole number (digits only)", help));
                  }
-                 value = static_cast<uint16_t>(v);
+                 value = static_cast<T>(v);
                  return true;
              }),
              std::to_string(value));
+}
+
+void
+TsqCommandLine::AddValue(const std::string& name, const std::string& help, uint16_t& value)
+{
+    AddWhole(name, help, value);
 }
 
 void
 TsqCommandLine::AddValue(const std::string& name, const std::string& help, uint32_t& value)
 {
-    Register(name,
-             help,
-             Callback<bool, std::string>([this, name, help, &value](std::string text) {
-                 uint64_t v;
-                 if (!ParseWhole(text, std::numeric_limits<uint32_t>::max(), &v))
-                 {
-                     return Refuse(
-                         Invalid(name, text, "is not a whole number (digits only)", help));
-                 }
-                 value = static_cast<uint32_t>(v);
-                 return true;
-             }),
-             std::to_string(value));
+    AddWhole(name, help, value);
 }
 
 void
 TsqCommandLine::AddValue(const std::string& name, const std::string& help, uint64_t& value)
 {
-    Register(name,
-             help,
-             Callback<bool, std::string>([this, name, help, &value](std::string text) {
-                 uint64_t v;
-                 if (!ParseWhole(text, std::numeric_limits<uint64_t>::max(), &v))
-                 {
-                     return Refuse(
-                         Invalid(name, text, "is not a whole number (digits only)", help));
-                 }
-                 value = v;
-                 return true;
-             }),
-             std::to_string(value));
+    AddWhole(name, help, value);
 }
 
 void

@@ -100,6 +100,9 @@ class TsqCommandLine
   private:
     /** Remember the first refused value (ns-3 is told it parsed). */
     bool Refuse(const std::string& message);
+    /** Register an unsigned whole-number option of type T. */
+    template <typename T>
+    void AddWhole(const std::string& name, const std::string& help, T& value);
     /** Register the option's callback with ns-3. */
     void Register(const std::string& name,
                   const std::string& help,
