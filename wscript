@@ -76,6 +76,7 @@ def build(bld):
         'experiment/tsq-live-twin.cc',
         'experiment/tsq-attribute-defaults.cc',
         'experiment/tsq-command-line.cc',
+        'experiment/tsq-data-error-model.cc',
     ]
 
     experiment_hdr = bld(features='ns3header')
@@ -90,6 +91,7 @@ def build(bld):
         'experiment/tsq-live-twin.h',
         'experiment/tsq-attribute-defaults.h',
         'experiment/tsq-command-line.h',
+        'experiment/tsq-data-error-model.h',
     ]
 
     module_test = bld.create_ns3_module_test_library('tsq')

@@ -6,6 +6,7 @@
 
 #include "tsq-attribute-defaults.h"
 #include "tsq-command-line.h"
+#include "tsq-data-error-model.h"
 #include "tsq-option-check.h"
 #include "tsq/completion.h"
 #include "tsq/gate.h"
@@ -196,7 +197,9 @@ WifiUplinkConfig::AddToCommandLine(TsqCommandLine& cmd)
     cmd.AddValue("limitOutputBytes",
                  "tcp_limit_output_bytes (0 = the kernel profile's, else 1..2147483647)",
                  limitOutputBytes);
-    cmd.AddValue("apRxErrorRate", "MPDU error rate at the AP's receiver (0..0.9)", apRxErrorRate);
+    cmd.AddValue("apRxErrorRate",
+                 "data MPDU error rate at the AP's receiver (0..0.9; control frames pass)",
+                 apRxErrorRate);
     cmd.AddValue("gateRate",
                  "gate: airtime rate of a slot's frames, Mb/s (1..100000)",
                  gateRateMbps);
@@ -684,6 +687,7 @@ WifiUplinkConfig::ScenarioAttributes()
         {"ns3::HtConfiguration::ShortGuardIntervalSupported", "shortGi"},
         {"ns3::RateErrorModel::ErrorRate", "apRxErrorRate"},
         {"ns3::RateErrorModel::ErrorUnit", "apRxErrorRate"},
+        {"ns3::TsqDataErrorModel::ErrorRate", "apRxErrorRate"},
         {"ns3::PointToPointNetDevice::DataRate", "p2pRate"},
         {"ns3::PointToPointChannel::Delay", "p2pDelayUs"},
         {"ns3::DropTailQueue<Packet>::MaxSize", "deviceQueuePackets"},
@@ -985,11 +989,11 @@ WifiUplinkScenario::InstallWifi()
     m_apDevice = wifi.Install(phy, mac, m_ap);
     if (m_config.apRxErrorRate > 0)
     {
-        // Lossy uplink: MPDUs lost at the AP's receiver force MAC retries
-        // and, at the retry limit, drops at the stations.
-        Ptr<RateErrorModel> em = CreateObject<RateErrorModel>();
+        // Lossy uplink: data MPDUs lost at the AP's receiver force MAC
+        // retries and, at the retry limit, drops at the stations (control
+        // and management frames pass: TsqDataErrorModel says why).
+        Ptr<TsqDataErrorModel> em = CreateObject<TsqDataErrorModel>();
         m_apRxErrorModel = em;
-        em->SetAttribute("ErrorUnit", StringValue("ERROR_UNIT_PACKET"));
         em->SetAttribute("ErrorRate", DoubleValue(m_config.apRxErrorRate));
         Ptr<WifiNetDevice> apDev = DynamicCast<WifiNetDevice>(m_apDevice.Get(0));
         apDev->GetPhy()->SetPostReceptionErrorModel(em);

@@ -5,6 +5,7 @@
 #ifndef TSQ_WIFI_UPLINK_SCENARIO_H
 #define TSQ_WIFI_UPLINK_SCENARIO_H
 
+#include "tsq-data-error-model.h"
 #include "tsq-results-db.h"
 
 #include "ns3/application-container.h"
@@ -119,7 +120,7 @@ struct WifiUplinkConfig
     uint32_t floorBytes{0};                  //!< the article's fixed TSQ floor, bytes (0 = none)
     uint32_t limitOutputBytes{0};            //!< tcp_limit_output_bytes (0 = the profile's)
     std::string rttEstimator{"linux"};       //!< RTT TSQ uses: "linux" (LinuxRtt) or "ns3"
-    double apRxErrorRate{0};                 //!< MPDU error rate at the AP's receiver (0..0.9)
+    double apRxErrorRate{0};                 //!< data MPDU error rate at the AP's receiver (0..0.9)
 
     /**
      * Register every field as an option (parsed strictly).
@@ -420,10 +421,10 @@ class WifiUplinkScenario
     std::map<std::string, TsqSeries> m_series;
 
     WifiUplinkConfig m_config;
-    Ptr<RateErrorModel> m_apRxErrorModel; //!< the AP receiver's error model, if any
-    Ptr<TsqSlotGate> m_slotGate;          //!< link "gate": the schedule
-    TsqSlotGateStats m_gateAtStart;       //!< its counters at the window start
-    TsqSlotGateStats m_gateAtEnd;         //!< ... and at its end
+    Ptr<TsqDataErrorModel> m_apRxErrorModel; //!< the AP receiver's error model, if any
+    Ptr<TsqSlotGate> m_slotGate;             //!< link "gate": the schedule
+    TsqSlotGateStats m_gateAtStart;          //!< its counters at the window start
+    TsqSlotGateStats m_gateAtEnd;            //!< ... and at its end
     NodeContainer m_stations;
     Ptr<Node> m_ap;
     Ptr<Node> m_server;

@@ -4,11 +4,15 @@
 
 #include "ns3/boolean.h"
 #include "ns3/config.h"
+#include "ns3/double.h"
+#include "ns3/packet.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
 #include "ns3/test.h"
+#include "ns3/tsq-data-error-model.h"
 #include "ns3/tsq-helper.h"
 #include "ns3/tsq-tcp-socket.h"
+#include "ns3/wifi-mac-header.h"
 #include "ns3/wifi-mac-queue.h"
 #include "ns3/wifi-net-device.h"
 #include "ns3/wifi-tsq-adapter.h"
@@ -369,6 +373,43 @@ class TsqWifiRepeatableTestCase : public TestCase
 
 /**
  * \ingroup tsq-tests
+ * The scenario's AP loss drops data MPDUs only: at rate 1 every QoS data
+ * MPDU is corrupt and no ACK, BlockAck or action frame is (a lost ACK of
+ * an ADDBA Response crashed ns-3 3.37).
+ */
+class TsqDataErrorModelTestCase : public TestCase
+{
+  public:
+    TsqDataErrorModelTestCase()
+        : TestCase("AP loss: data MPDUs dropped, control and management frames pass")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<TsqDataErrorModel> em = CreateObject<TsqDataErrorModel>();
+        em->SetAttribute("ErrorRate", DoubleValue(1.0));
+        em->AssignStreams(1);
+        auto frame = [](WifiMacType type, uint32_t payload) {
+            WifiMacHeader hdr;
+            hdr.SetType(type);
+            Ptr<Packet> p = Create<Packet>(payload);
+            p->AddHeader(hdr);
+            return p;
+        };
+        NS_TEST_ASSERT_MSG_EQ(em->IsCorrupt(frame(WIFI_MAC_QOSDATA, 1500)), true, "QoS data");
+        NS_TEST_ASSERT_MSG_EQ(em->IsCorrupt(frame(WIFI_MAC_DATA, 100)), true, "data");
+        NS_TEST_ASSERT_MSG_EQ(em->IsCorrupt(frame(WIFI_MAC_CTL_ACK, 0)), false, "ACK");
+        NS_TEST_ASSERT_MSG_EQ(em->IsCorrupt(frame(WIFI_MAC_CTL_BACKRESP, 12)), false, "BA");
+        NS_TEST_ASSERT_MSG_EQ(em->IsCorrupt(frame(WIFI_MAC_MGT_ACTION, 9)), false, "ADDBA");
+        em->SetAttribute("ErrorRate", DoubleValue(0.0));
+        NS_TEST_ASSERT_MSG_EQ(em->IsCorrupt(frame(WIFI_MAC_QOSDATA, 1500)), false, "rate 0");
+    }
+};
+
+/**
+ * \ingroup tsq-tests
  * Several stations: every station's socket is sampled (not only the first
  * one's), the stations' goodputs add up to the run's, the socket means of
  * the run are the means over the stations, Jain's index and the smallest
@@ -460,6 +501,7 @@ class TsqWifiTestSuite : public TestSuite
         AddTestCase(new TsqWifiHyStartTestCase, TestCase::QUICK);
         AddTestCase(new TsqWifiRepeatableTestCase, TestCase::QUICK);
         AddTestCase(new TsqWifiStationsTestCase, TestCase::QUICK);
+        AddTestCase(new TsqDataErrorModelTestCase, TestCase::QUICK);
     }
 };
 
