@@ -97,6 +97,7 @@ done
 ns3_program tsq-bench
 ns3_program tsq-live-twin
 ns3_program tsq-results-selftest
+ns3_program tsq-fault-matrix
 
 # The C tools: the option, then its bad values.
 calc=$build/c-core/tsq-calc
