@@ -21,6 +21,7 @@
 
 #include "ns3/config.h"
 #include "ns3/core-module.h"
+#include "ns3/mobility-model.h"
 #include "ns3/tsq-command-line.h"
 #include "ns3/tsq-experiment-module.h"
 #include "ns3/tsq-module.h"
@@ -44,7 +45,8 @@ struct Fault
     std::string name;                           //!< as printed and for --only
     std::function<void(WifiUplinkConfig&)> set; //!< the scenario's options
     std::function<void()> defaults;             //!< attribute defaults (in the run's child)
-    bool closeSocket{false};                    //!< close station 0's socket mid-window
+    /** events of the fault, scheduled after Build() (may be empty) */
+    std::function<void(WifiUplinkScenario&, const WifiUplinkConfig&)> during;
 };
 
 /** The accounting of one run after its drain. */
@@ -126,14 +128,9 @@ RunOne(const Fault& fault, WifiUplinkConfig config)
                         &ThrottleWatch::Connect,
                         &watch,
                         scenario.GetStations());
-    if (fault.closeSocket)
+    if (fault.during)
     {
-        Simulator::Schedule(start + Seconds(config.warmupS + config.durationS / 2), [&scenario]() {
-            if (Ptr<Socket> s = scenario.GetSenderSocket())
-            {
-                s->Close();
-            }
-        });
+        fault.during(scenario, config);
     }
     WifiUplinkResult r = scenario.Run();
     Balance b;
@@ -190,20 +187,23 @@ main(int argc, char* argv[])
     {
         std::ostringstream name;
         name << "ap-loss-" << rate;
-        faults.push_back(
-            {name.str(), [rate](WifiUplinkConfig& c) { c.apRxErrorRate = rate; }, nullptr, false});
+        faults.push_back({name.str(),
+                          [rate](WifiUplinkConfig& c) { c.apRxErrorRate = rate; },
+                          nullptr,
+                          nullptr});
     }
     faults.push_back(
         {"mac-lifetime-2ms",
          [](WifiUplinkConfig&) {},
-         []() { Config::SetDefault("ns3::WifiMacQueue::MaxDelay", TimeValue(MilliSeconds(2))); }});
+         []() { Config::SetDefault("ns3::WifiMacQueue::MaxDelay", TimeValue(MilliSeconds(2))); },
+         nullptr});
     faults.push_back({"tiny-qdisc-wifi",
                       [](WifiUplinkConfig& c) {
                           c.queueDisc = "fifo";
                           c.qdiscPackets = 2;
                       },
                       nullptr,
-                      false});
+                      nullptr});
     faults.push_back({"tiny-queues-p2p",
                       [](WifiUplinkConfig& c) {
                           c.link = "p2p";
@@ -212,16 +212,51 @@ main(int argc, char* argv[])
                           c.deviceQueuePackets = 1;
                       },
                       nullptr,
-                      false});
-    faults.push_back({"socket-closed", [](WifiUplinkConfig&) {}, nullptr, true});
+                      nullptr});
+    faults.push_back({"socket-closed",
+                      [](WifiUplinkConfig&) {},
+                      nullptr,
+                      [](WifiUplinkScenario& s, const WifiUplinkConfig& c) {
+                          // mid-window, with bytes below TCP
+                          Simulator::Schedule(WifiUplinkScenario::GetAppStart() +
+                                                  Seconds(c.warmupS + c.durationS / 2),
+                                              [&s]() {
+                                                  if (Ptr<Socket> socket = s.GetSenderSocket())
+                                                  {
+                                                      socket->Close();
+                                                  }
+                                              });
+                      }});
+    faults.push_back({"out-of-range-3s",
+                      [](WifiUplinkConfig&) {},
+                      nullptr,
+                      [](WifiUplinkScenario& s, const WifiUplinkConfig& c) {
+                          // Station 0 leaves the AP's range for 3 s (it
+                          // loses its association after 10 missed beacons)
+                          // and comes back.
+                          Ptr<MobilityModel> m = s.GetStations().Get(0)->GetObject<MobilityModel>();
+                          const Time leave = WifiUplinkScenario::GetAppStart() + Seconds(c.warmupS);
+                          Simulator::Schedule(leave, [m]() { m->SetPosition(Vector(5000, 0, 0)); });
+                          Simulator::Schedule(leave + Seconds(3),
+                                              [m]() { m->SetPosition(Vector(5, 0, 0)); });
+                      }});
+    faults.push_back(
+        {"sta-loss-0.5", [](WifiUplinkConfig& c) { c.staRxErrorRate = 0.5; }, nullptr, nullptr});
+    faults.push_back({"both-loss-0.3",
+                      [](WifiUplinkConfig& c) {
+                          c.apRxErrorRate = 0.3;
+                          c.staRxErrorRate = 0.3;
+                      },
+                      nullptr,
+                      nullptr});
     faults.push_back({"ath9k-loss-0.5",
                       [](WifiUplinkConfig& c) {
                           c.driverProfile = "ath9k";
                           c.apRxErrorRate = 0.5;
                       },
                       nullptr,
-                      false});
-    faults.push_back({"stations-16", [](WifiUplinkConfig& c) { c.nSta = 16; }, nullptr, false});
+                      nullptr});
+    faults.push_back({"stations-16", [](WifiUplinkConfig& c) { c.nSta = 16; }, nullptr, nullptr});
     std::vector<Fault> chosen;
     std::vector<std::string> wanted;
     if (!only.empty())

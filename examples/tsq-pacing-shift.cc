@@ -154,9 +154,10 @@ main(int argc, char* argv[])
             return was + "mcs=" + std::to_string(c.mcs) +
                    ", shortGi=" + (c.shortGuardInterval ? "true" : "false");
         }
-        if (c.apRxErrorRate > 0)
+        if (c.apRxErrorRate > 0 || c.staRxErrorRate > 0)
         {
-            return was + "apRxErrorRate=" + std::to_string(c.apRxErrorRate);
+            return was + "apRxErrorRate=" + std::to_string(c.apRxErrorRate) +
+                   ", staRxErrorRate=" + std::to_string(c.staRxErrorRate);
         }
         if (!c.wiredServer)
         {

@@ -200,6 +200,9 @@ WifiUplinkConfig::AddToCommandLine(TsqCommandLine& cmd)
     cmd.AddValue("apRxErrorRate",
                  "data MPDU error rate at the AP's receiver (0..0.9; control frames pass)",
                  apRxErrorRate);
+    cmd.AddValue("staRxErrorRate",
+                 "data MPDU error rate at each station's receiver (0..0.9; control frames pass)",
+                 staRxErrorRate);
     cmd.AddValue("gateRate",
                  "gate: airtime rate of a slot's frames, Mb/s (1..100000)",
                  gateRateMbps);
@@ -479,6 +482,10 @@ WifiUplinkConfig::Validate() const
     {
         return TsqOutOfRangeValue("apRxErrorRate", apRxErrorRate, "0..0.9");
     }
+    if (!(staRxErrorRate >= 0 && staRxErrorRate <= 0.9))
+    {
+        return TsqOutOfRangeValue("staRxErrorRate", staRxErrorRate, "0..0.9");
+    }
     if (receiverAcks != "ns3" && receiverAcks != "burst")
     {
         return TsqOutOfRangeValue("receiverAcks", receiverAcks, "ns3 or burst");
@@ -537,7 +544,8 @@ WifiUplinkConfig::ValidateGiven(int argc, char* argv[]) const
     };
     if (link != "wifi")
     {
-        for (const char* o : {"minstrel", "driver", "deviceShift", "latencyUs", "apRxErrorRate"})
+        for (const char* o :
+             {"minstrel", "driver", "deviceShift", "latencyUs", "apRxErrorRate", "staRxErrorRate"})
         {
             if (given(o))
             {
@@ -687,7 +695,7 @@ WifiUplinkConfig::ScenarioAttributes()
         {"ns3::HtConfiguration::ShortGuardIntervalSupported", "shortGi"},
         {"ns3::RateErrorModel::ErrorRate", "apRxErrorRate"},
         {"ns3::RateErrorModel::ErrorUnit", "apRxErrorRate"},
-        {"ns3::TsqDataErrorModel::ErrorRate", "apRxErrorRate"},
+        {"ns3::TsqDataErrorModel::ErrorRate", "apRxErrorRate or --staRxErrorRate"},
         {"ns3::PointToPointNetDevice::DataRate", "p2pRate"},
         {"ns3::PointToPointChannel::Delay", "p2pDelayUs"},
         {"ns3::DropTailQueue<Packet>::MaxSize", "deviceQueuePackets"},
@@ -837,6 +845,10 @@ WifiUplinkScenario::AssignStreams()
         if (m_apRxErrorModel)
         {
             stream += m_apRxErrorModel->AssignStreams(stream);
+        }
+        for (const auto& em : m_staRxErrorModels)
+        {
+            stream += em->AssignStreams(stream);
         }
         MobilityHelper mobility;
         stream += mobility.AssignStreams(all, stream);
@@ -997,6 +1009,20 @@ WifiUplinkScenario::InstallWifi()
         em->SetAttribute("ErrorRate", DoubleValue(m_config.apRxErrorRate));
         Ptr<WifiNetDevice> apDev = DynamicCast<WifiNetDevice>(m_apDevice.Get(0));
         apDev->GetPhy()->SetPostReceptionErrorModel(em);
+    }
+    if (m_config.staRxErrorRate > 0)
+    {
+        // Lossy downlink: the stations lose the AP's data MPDUs (the TCP
+        // ACKs of the uploads, the ping replies).
+        for (uint32_t i = 0; i < m_staDevices.GetN(); ++i)
+        {
+            Ptr<TsqDataErrorModel> em = CreateObject<TsqDataErrorModel>();
+            em->SetAttribute("ErrorRate", DoubleValue(m_config.staRxErrorRate));
+            DynamicCast<WifiNetDevice>(m_staDevices.Get(i))
+                ->GetPhy()
+                ->SetPostReceptionErrorModel(em);
+            m_staRxErrorModels.push_back(em);
+        }
     }
 
     MobilityHelper mobility;
@@ -1786,6 +1812,10 @@ WifiUplinkRunRecord(const std::string& experiment,
     }
     run.SetParam("attribute_overrides", WifiUplinkConfig::AttributeOverrides());
     run.SetParam("ap_rx_error_rate", config.apRxErrorRate);
+    if (config.staRxErrorRate > 0)
+    {
+        run.SetParam("sta_rx_error_rate", config.staRxErrorRate);
+    }
     run.SetParam("segment_size", config.segmentSize);
     run.SetParam("ping_interval_s", config.pingIntervalS);
     run.SetParam("sample_interval_s", config.sampleIntervalS);

@@ -121,6 +121,7 @@ struct WifiUplinkConfig
     uint32_t limitOutputBytes{0};            //!< tcp_limit_output_bytes (0 = the profile's)
     std::string rttEstimator{"linux"};       //!< RTT TSQ uses: "linux" (LinuxRtt) or "ns3"
     double apRxErrorRate{0};                 //!< data MPDU error rate at the AP's receiver (0..0.9)
+    double staRxErrorRate{0}; //!< data MPDU error rate at each station's receiver (0..0.9)
 
     /**
      * Register every field as an option (parsed strictly).
@@ -422,9 +423,10 @@ class WifiUplinkScenario
 
     WifiUplinkConfig m_config;
     Ptr<TsqDataErrorModel> m_apRxErrorModel; //!< the AP receiver's error model, if any
-    Ptr<TsqSlotGate> m_slotGate;             //!< link "gate": the schedule
-    TsqSlotGateStats m_gateAtStart;          //!< its counters at the window start
-    TsqSlotGateStats m_gateAtEnd;            //!< ... and at its end
+    std::vector<Ptr<TsqDataErrorModel>> m_staRxErrorModels; //!< the stations' receivers' ones
+    Ptr<TsqSlotGate> m_slotGate;                            //!< link "gate": the schedule
+    TsqSlotGateStats m_gateAtStart;                         //!< its counters at the window start
+    TsqSlotGateStats m_gateAtEnd;                           //!< ... and at its end
     NodeContainer m_stations;
     Ptr<Node> m_ap;
     Ptr<Node> m_server;

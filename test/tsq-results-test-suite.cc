@@ -240,6 +240,7 @@ class TsqScenarioKeyTestCase : public TestCase
             {"--floor=10000", ""},
             {"--limitOutputBytes=100000", ""},
             {"--apRxErrorRate=0.1", ""},
+            {"--staRxErrorRate=0.1", ""},
             {"--gateRate=100", "--link=gate"},
             {"--gateOverheadUs=200", "--link=gate"},
             {"--gateAckGapUs=50", "--link=gate"},
