@@ -12,8 +12,10 @@
 #include "ns3/arp-l3-protocol.h"
 #include "ns3/csma-net-device.h"
 #include "ns3/ipv4-interface.h"
+#include "ns3/ipv4-l3-protocol.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
+#include "ns3/output-stream-wrapper.h"
 #include "ns3/point-to-point-net-device.h"
 #include "ns3/queue-disc.h"
 #include "ns3/queue.h"
@@ -297,6 +299,46 @@ TsqTxCompletion::OnArpDrop(Ptr<const Packet> packet)
     {
         m_droppedBytes += charge.bytes;
     }
+}
+
+uint64_t
+TsqTxCompletion::ReleaseArpPending(Ptr<NetDevice> device)
+{
+    Ptr<Ipv4L3Protocol> ip = m_node ? m_node->GetObject<Ipv4L3Protocol>() : nullptr;
+    const int32_t k = ip ? ip->GetInterfaceForDevice(device) : -1;
+    Ptr<ArpCache> cache = k >= 0 ? ip->GetInterface(k)->GetArpCache() : nullptr;
+    if (!cache)
+    {
+        return 0;
+    }
+    // ArpCache has no iterator: its printout names every entry's address.
+    std::ostringstream listing;
+    cache->PrintArpCache(Create<OutputStreamWrapper>(&listing));
+    std::istringstream lines(listing.str());
+    uint64_t released = 0;
+    for (std::string line; std::getline(lines, line);)
+    {
+        std::istringstream words(line);
+        std::string address;
+        words >> address;
+        ArpCache::Entry* entry =
+            address.empty() ? nullptr : cache->Lookup(Ipv4Address(address.c_str()));
+        if (!entry || !entry->IsWaitReply())
+        {
+            continue;
+        }
+        for (ArpCache::Ipv4PayloadHeaderPair pending = entry->DequeuePending(); pending.first;
+             pending = entry->DequeuePending())
+        {
+            Charge charge;
+            if (Peek(pending.first, m_node->GetId(), charge) && Release(pending.first, "arp-flush"))
+            {
+                m_droppedBytes += charge.bytes;
+                released += charge.bytes;
+            }
+        }
+    }
+    return released;
 }
 
 uint64_t

@@ -115,6 +115,16 @@ class TsqTxCompletion : public Object
     bool Release(Ptr<const Packet> packet, const char* reason);
 
     /**
+     * Release the packets waiting in \p device's ARP cache for a reply:
+     * called just before a link change flushes that cache (ns-3's
+     * ArpCache::Flush deletes them without a drop trace; Linux's neighbour
+     * flush frees the skbs, and tcp_wfree credits their sockets).
+     * \param device the device whose link is about to change
+     * \return bytes released
+     */
+    uint64_t ReleaseArpPending(Ptr<NetDevice> device);
+
+    /**
      * Connect to the node's IP and ARP drops, its queue discs and its
      * point-to-point and CSMA devices (WiFi devices get a WifiTsqAdapter).
      * Called once by TsqHelper after the node has its Internet stack; queue

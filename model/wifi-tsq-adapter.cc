@@ -12,6 +12,7 @@
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/simulator.h"
+#include "ns3/sta-wifi-mac.h"
 #include "ns3/string.h"
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
@@ -254,6 +255,15 @@ WifiTsqAdapter::Connect(Ptr<WifiNetDevice> device, Ptr<TsqTxCompletion> completi
                                       MakeCallback(&WifiTsqAdapter::OnMpduTimeout, this));
     m_mac->TraceConnectWithoutContext("PsduResponseTimeout",
                                       MakeCallback(&WifiTsqAdapter::OnPsduTimeout, this));
+    // A station's link goes down and up with its association, and each
+    // link change flushes the ARP cache: these traces come just before.
+    if (DynamicCast<StaWifiMac>(m_mac))
+    {
+        m_mac->TraceConnectWithoutContext("Assoc",
+                                          MakeCallback(&WifiTsqAdapter::OnLinkChange, this));
+        m_mac->TraceConnectWithoutContext("DeAssoc",
+                                          MakeCallback(&WifiTsqAdapter::OnLinkChange, this));
+    }
     for (uint8_t i = 0; i < 4; ++i)
     {
         ConnectQueue(m_mac->GetTxopQueue(kAcs[i]));
@@ -509,6 +519,15 @@ WifiTsqAdapter::OnQueueRemove(Ptr<const WifiMpdu> mpdu)
     if (m_completion && m_completion->Release(mpdu->GetPacket(), "wifi-queue-remove"))
     {
         NS_LOG_LOGIC("charge released at MAC queue removal");
+    }
+}
+
+void
+WifiTsqAdapter::OnLinkChange(Mac48Address)
+{
+    if (m_completion && m_device)
+    {
+        m_completion->ReleaseArpPending(m_device);
     }
 }
 

@@ -197,6 +197,8 @@ class WifiTsqAdapter : public Object
     void OnDropped(WifiMacDropReason reason, Ptr<const WifiMpdu> mpdu);
     void OnNAcked(Ptr<const WifiMpdu> mpdu);
     void OnMacTxDrop(Ptr<const Packet> packet);
+    /** A station's (de)association: release its ARP cache's waiting packets. */
+    void OnLinkChange(Mac48Address bssid);
     void OnMpduTimeout(uint8_t reason, Ptr<const WifiMpdu> mpdu, const WifiTxVector& txVector);
     void OnPsduTimeout(uint8_t reason, Ptr<const WifiPsdu> psdu, const WifiTxVector& txVector);
 
