@@ -68,6 +68,8 @@ def build(bld):
     # TSQ_DATA_DIR to a folder holding experiment/tsq-plot.sh,
     # utils/tsq-merge.sh, utils/tsq-sweep*.sh and live-kernel/tsq-live-run.sh.
     experiment.source = [
+        'experiment/wifi-uplink-config.cc',
+        'experiment/wifi-uplink-record.cc',
         'experiment/wifi-uplink-scenario.cc',
         'experiment/tsq-results-db.cc',
         'experiment/tsq-flent-writer.cc',
@@ -83,6 +85,9 @@ def build(bld):
     experiment_hdr.module = 'tsq-experiment'
     experiment_hdr.source = [
         'experiment/tsq-option-check.h',
+        'experiment/wifi-uplink-config.h',
+        'experiment/wifi-uplink-result.h',
+        'experiment/wifi-uplink-record.h',
         'experiment/wifi-uplink-scenario.h',
         'experiment/tsq-results-db.h',
         'experiment/tsq-flent-writer.h',

@@ -1,0 +1,701 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "wifi-uplink-config.h"
+
+#include "tsq-attribute-defaults.h"
+#include "tsq-command-line.h"
+#include "tsq-option-check.h"
+#include "tsq/gate.h"
+#include "tsq/profile.h"
+#include "tsq/rules.h"
+#include "tsq/sock.h"
+
+#include "ns3/ht-phy.h"
+#include "ns3/object-factory.h"
+#include "ns3/tsq-core-names.h"
+#include "ns3/tsq-kernel-config.h"
+#include "ns3/type-id.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace ns3
+{
+
+std::string
+WifiUplinkCongestionControlTypeId(const std::string& name)
+{
+    if (name == "cubic")
+    {
+        return "ns3::TcpCubic";
+    }
+    if (name == "newreno")
+    {
+        return "ns3::TcpNewReno";
+    }
+    if (name == "bbr")
+    {
+        return "ns3::TcpBbr";
+    }
+    return "";
+}
+
+namespace
+{
+
+/*
+ * Would the core's tcp_small_queue_check let the first skb (one MSS) of
+ * an empty socket go with this configuration and tcp_limit_output_bytes
+ * @lob? The pacing rate is still unknown then (all ones).
+ */
+bool
+FirstSkbPasses(const WifiUplinkConfig& c, uint32_t lob)
+{
+    TsqKernelConfig k;
+    k.SetProfile(c.kernelProfile);
+    if (!c.tsqRule.empty())
+    {
+        k.SetRule(c.tsqRule);
+    }
+    k.SetLimitOutputBytes(lob);
+    k.SetFloorBytes(c.floorBytes);
+    const struct tsq_profile* profile = k.GetProfile();
+    struct tsq_limit_in in = k.LimitInput(tsq_rate_unknown(profile->rate_width),
+                                          TSQ_DEFAULT_PACING_SHIFT,
+                                          k.Truesize(c.segmentSize),
+                                          0,
+                                          false);
+    struct tsq_sock sk;
+    tsq_sock_init(&sk);
+    struct tsq_xmit_ctx x = {profile->shortcut, true, false};
+    return tsq_small_queue_check(&sk, &in, &x) == 0;
+}
+
+/* "profile", "none" or an integer 0..31 (the core's parser) */
+bool
+ValidDeviceShift(const std::string& value)
+{
+    const struct tsq_shift_policy any = {TSQ_SHIFT_POLICY_NONE, 0};
+    struct tsq_shift_policy p;
+    return tsq_shift_policy_parse(value.c_str(), &any, &p) == TSQ_OK;
+}
+
+} // namespace
+
+void
+WifiUplinkConfig::AddToCommandLine(TsqCommandLine& cmd)
+{
+    cmd.AddValue("nSta", "number of uploading stations (1..64)", nSta);
+    cmd.AddValue("mcs", "HT MCS index of the constant-rate manager (0..7)", mcs);
+    cmd.AddValue("channelWidth", "channel width in MHz (20 or 40)", channelWidth);
+    cmd.AddValue("shortGi", "use the 400 ns short guard interval", shortGuardInterval);
+    cmd.AddValue("minstrel", "use Minstrel-HT rate control instead of a constant rate", minstrel);
+    cmd.AddValue("wiredServer", "put the TCP receiver on a wired host behind the AP", wiredServer);
+    cmd.AddValue("queueDisc",
+                 "root queue discs: fq_codel (ns-3 default), pfifo_fast or fifo",
+                 queueDisc);
+    cmd.AddValue("qdiscPackets", "queueDisc=fifo: its limit in packets (1..100000)", qdiscPackets);
+    cmd.AddValue("cc", "congestion control: cubic, newreno or bbr", congestionControl);
+    cmd.AddValue("socketFactory", "TypeId of the TCP socket factory", socketFactory);
+    cmd.AddValue("segmentSize", "TCP MSS in bytes (536..8960)", segmentSize);
+    cmd.AddValue("sndBuf", "send buffer in bytes (4096..1073741824)", sndBufBytes);
+    cmd.AddValue("rcvBuf", "receive buffer in bytes (4096..1073741824)", rcvBufBytes);
+    cmd.AddValue("duration", "measured time in seconds (0.1..3600)", durationS);
+    cmd.AddValue("warmup", "excluded warm-up time in seconds (0..600)", warmupS);
+    cmd.AddValue("pingInterval",
+                 "ping interval in seconds (0 = off, else 0.01..10)",
+                 pingIntervalS);
+    cmd.AddValue("seed", "RngRun of the run (1..2^31-1)", seed);
+    cmd.AddValue("drain", "simulated seconds after the apps stop (0..600)", drainS);
+    cmd.AddValue("sampleInterval",
+                 "time-series step in seconds (0.01..10; duration must be a multiple)",
+                 sampleIntervalS);
+    cmd.AddValue("link",
+                 "hop between stations and AP: wifi, p2p (wired control) or gate (the "
+                 "live-kernel comparison's emulated aggregating link, one station)",
+                 link);
+    cmd.AddValue("p2pRate",
+                 "p2p link rate in Mb/s (0 = the WiFi PHY rate of mcs/width/GI, else 1..100000)",
+                 p2pRateMbps);
+    cmd.AddValue("p2pDelayUs", "p2p link one-way propagation delay in us (0..1000000)", p2pDelayUs);
+    cmd.AddValue("deviceQueuePackets",
+                 "p2p devices' DropTail queue in packets (1..100000; ns-3's 100)",
+                 deviceQueuePackets);
+    cmd.AddValue("traffic", "tcp (bulk uploads) or udp (saturation of the link)", traffic);
+    cmd.AddValue("udpRate",
+                 "UDP offered load per station in Mb/s (0 = 1.5 x PHY rate, else 1..100000)",
+                 udpRateMbps);
+    cmd.AddValue("maxBytes",
+                 "tcp: bytes each station sends (0 = unlimited, else 1..2^63)",
+                 maxBytes);
+    cmd.AddValue("tsq", "TSQ socket and adapters (false: plain socketFactory)", tsq);
+    cmd.AddValue("kernelProfile",
+                 "kernel profile of sockets and devices (core name)",
+                 kernelProfile);
+    cmd.AddValue("rule", "TSQ rule id (empty: the kernel profile's)", tsqRule);
+    cmd.AddValue("deviceShift",
+                 "WiFi pacing-shift policy: profile, none or 0..31 (mac80211 override)",
+                 deviceShift);
+    cmd.AddValue("driver",
+                 "WiFi completion model: a core driver profile (ns3, ath9k)",
+                 driverProfile);
+    cmd.AddValue("latencyUs",
+                 "WiFi completion latency in us, 0..100000 (nonzero: an ESTIMATE)",
+                 completionLatencyUs);
+    cmd.AddValue("floor", "fixed TSQ floor in bytes (0 = none, else 1..1073741823)", floorBytes);
+    cmd.AddValue("limitOutputBytes",
+                 "tcp_limit_output_bytes (0 = the kernel profile's, else 1..2147483647)",
+                 limitOutputBytes);
+    cmd.AddValue("apRxErrorRate",
+                 "data MPDU error rate at the AP's receiver (0..0.9; control frames pass)",
+                 apRxErrorRate);
+    cmd.AddValue("staRxErrorRate",
+                 "data MPDU error rate at each station's receiver (0..0.9; control frames pass)",
+                 staRxErrorRate);
+    cmd.AddValue("gateRate",
+                 "gate: airtime rate of a slot's frames, Mb/s (1..100000)",
+                 gateRateMbps);
+    cmd.AddValue("gateOverheadUs",
+                 "gate: fixed cost of a data TXOP, us (1..1000000)",
+                 gateOverheadUs);
+    cmd.AddValue("gateAckGapUs", "gate: data TXOP end -> AP TXOP, us (0..1000000)", gateAckGapUs);
+    cmd.AddValue("gateAckTxopUs", "gate: the AP's TXOP, us (1..1000000)", gateAckTxopUs);
+    cmd.AddValue("gateGapUs", "gate: AP TXOP end -> next data TXOP, us (0..1000000)", gateGapUs);
+    cmd.AddValue("gateIdlePollUs", "gate: idle, look again after, us (1..1000000)", gateIdlePollUs);
+    cmd.AddValue("gateMaxFrames", "gate: frames per data TXOP at most (1..1024)", gateMaxFrames);
+    cmd.AddValue("gateLost",
+                 "gate: chance per mille the station goes again before the AP (0..1000)",
+                 gateLostPermille);
+    cmd.AddValue("gateRelease", "gate: frames leave at the TXOP's end or open", gateRelease);
+    cmd.AddValue("gateLateness",
+                 "gate: a live-kernel run's slots CSV whose controller lateness is replayed",
+                 gateLateness);
+    cmd.AddValue("initialSsthresh",
+                 "initial ssthresh in segments (0 = ns-3's, unlimited; else 2..1000000)",
+                 initialSsthresh);
+    cmd.AddValue("tsoBursts", "TSO bursts (false: one-segment skbs, gso_max_segs 1)", tsoBursts);
+    cmd.AddValue("txDelayUs",
+                 "TCP_TX_DELAY's TSQ budget in us (0..2147483647; rules 5.0 and 6.16)",
+                 txDelayUs);
+    cmd.AddValue("receiverAcks",
+                 "the receiver's ACKs: ns3 (every second segment, 200 ms delayed-ACK timer) "
+                 "or burst (one ACK per burst of segments, as Linux 6.7+ acks what it met "
+                 "in the socket backlog, 133c4c0d3717)",
+                 receiverAcks);
+    cmd.AddValue("burstAckUs",
+                 "receiverAcks=burst: the ACK waits this long for more segments, us (1..100000)",
+                 burstAckUs);
+    cmd.AddValue("rttEstimator",
+                 "RTT the TSQ socket uses: linux (per-segment us samples, tcp_rtt_estimator) "
+                 "or ns3 (ns-3's RttEstimator, ms timestamp echoes in 3.37)",
+                 rttEstimator);
+}
+
+std::string
+WifiUplinkConfig::Validate() const
+{
+    if (nSta < 1 || nSta > 64)
+    {
+        return TsqOutOfRangeValue("nSta", nSta, "1..64");
+    }
+    if (mcs > 7)
+    {
+        return TsqOutOfRangeValue("mcs", mcs, "0..7 (one spatial stream)");
+    }
+    if (channelWidth != 20 && channelWidth != 40)
+    {
+        return TsqOutOfRangeValue("channelWidth", channelWidth, "20 or 40");
+    }
+    if (queueDisc != "fq_codel" && queueDisc != "pfifo_fast" && queueDisc != "fifo")
+    {
+        return TsqOutOfRangeValue("queueDisc", queueDisc, "fq_codel, pfifo_fast or fifo");
+    }
+    if (qdiscPackets < 1 || qdiscPackets > 100000)
+    {
+        return TsqOutOfRangeValue("qdiscPackets", qdiscPackets, "1..100000");
+    }
+    if (queueDisc == "fifo" && link == "gate")
+    {
+        return TsqOutOfRangeValue("queueDisc",
+                                  queueDisc,
+                                  "fq_codel or pfifo_fast with link=gate (the gates are the "
+                                  "root queue discs)");
+    }
+    if (WifiUplinkCongestionControlTypeId(congestionControl).empty())
+    {
+        return TsqOutOfRangeValue("cc", congestionControl, "cubic, newreno or bbr");
+    }
+    // The factory of the plain TCP socket (--tsq=false): a TCP one. The
+    // TSQ factory needs the adapters --tsq=false does not install.
+    TypeId factory;
+    if (!TypeId::LookupByNameFailSafe(socketFactory, &factory) ||
+        (factory != TypeId::LookupByName("ns3::TcpSocketFactory") &&
+         !factory.IsChildOf(TypeId::LookupByName("ns3::TcpSocketFactory"))) ||
+        factory.GetName() == "ns3::TsqTcpSocketFactory")
+    {
+        return TsqOutOfRangeValue("socketFactory",
+                                  socketFactory,
+                                  "ns3::TcpSocketFactory or another TCP socket factory "
+                                  "(the TSQ socket is --tsq=true)");
+    }
+    std::string tcpError = TsqValidateTcpKnobs(segmentSize, sndBufBytes, rcvBufBytes);
+    if (!tcpError.empty())
+    {
+        return tcpError;
+    }
+    // The bulk sender writes 10 segments at a time: a smaller send buffer
+    // never takes a write, and the run would carry nothing.
+    if (traffic == "tcp" && sndBufBytes < segmentSize * 10)
+    {
+        return TsqOutOfRangeValue("sndBuf",
+                                  sndBufBytes,
+                                  std::to_string(segmentSize * 10) +
+                                      "..1073741824 (at least the sender's write: 10 x "
+                                      "segmentSize)");
+    }
+    if (!(durationS >= 0.1 && durationS <= 3600))
+    {
+        return TsqOutOfRangeValue("duration", durationS, "0.1..3600");
+    }
+    if (!(warmupS >= 0 && warmupS <= 600))
+    {
+        return TsqOutOfRangeValue("warmup", warmupS, "0..600");
+    }
+    if (!(pingIntervalS == 0 || (pingIntervalS >= 0.01 && pingIntervalS <= 10)))
+    {
+        return TsqOutOfRangeValue("pingInterval", pingIntervalS, "0 (off) or 0.01..10");
+    }
+    if (seed < 1 || seed > 0x7fffffffU)
+    {
+        return TsqOutOfRangeValue("seed", seed, "1..2147483647");
+    }
+    if (!(drainS >= 0 && drainS <= 600))
+    {
+        return TsqOutOfRangeValue("drain", drainS, "0..600");
+    }
+    if (!(sampleIntervalS >= 0.01 && sampleIntervalS <= 10))
+    {
+        return TsqOutOfRangeValue("sampleInterval", sampleIntervalS, "0.01..10");
+    }
+    {
+        double n = durationS / sampleIntervalS;
+        if (std::fabs(n - std::round(n)) > 1e-6)
+        {
+            std::ostringstream os;
+            os << "invalid option: duration=" << durationS
+               << " is not a multiple of sampleInterval=" << sampleIntervalS
+               << "; allowed: duration = k * sampleInterval (k = 1, 2, ...)";
+            return os.str();
+        }
+    }
+    if (link != "wifi" && link != "p2p" && link != "gate")
+    {
+        return TsqOutOfRangeValue("link", link, "wifi, p2p or gate");
+    }
+    if (link == "gate" && nSta != 1)
+    {
+        return TsqOutOfRangeValue("nSta", nSta, "1 with link=gate (one station's TXOPs)");
+    }
+    if (!(gateRateMbps >= 1 && gateRateMbps <= 100000))
+    {
+        return TsqOutOfRangeValue("gateRate", gateRateMbps, "1..100000");
+    }
+    if (gateOverheadUs < 1 || gateOverheadUs > TSQ_GATE_US_MAX)
+    {
+        return TsqOutOfRangeValue("gateOverheadUs", gateOverheadUs, "1..1000000");
+    }
+    if (gateAckGapUs > TSQ_GATE_US_MAX)
+    {
+        return TsqOutOfRangeValue("gateAckGapUs", gateAckGapUs, "0..1000000");
+    }
+    if (gateAckTxopUs < 1 || gateAckTxopUs > TSQ_GATE_US_MAX)
+    {
+        return TsqOutOfRangeValue("gateAckTxopUs", gateAckTxopUs, "1..1000000");
+    }
+    if (gateGapUs > TSQ_GATE_US_MAX)
+    {
+        return TsqOutOfRangeValue("gateGapUs", gateGapUs, "0..1000000");
+    }
+    if (gateIdlePollUs < 1 || gateIdlePollUs > TSQ_GATE_US_MAX)
+    {
+        return TsqOutOfRangeValue("gateIdlePollUs", gateIdlePollUs, "1..1000000");
+    }
+    if (gateMaxFrames < 1 || gateMaxFrames > TSQ_GATE_FRAMES_MAX)
+    {
+        return TsqOutOfRangeValue("gateMaxFrames", gateMaxFrames, "1..1024");
+    }
+    if (gateLostPermille > 1000)
+    {
+        return TsqOutOfRangeValue("gateLost", gateLostPermille, "0..1000");
+    }
+    enum tsq_gate_release release;
+    if (tsq_gate_release_from_name(gateRelease.c_str(), &release) != TSQ_OK)
+    {
+        return TsqOutOfRangeValue("gateRelease", gateRelease, "end or open");
+    }
+    if (initialSsthresh == 1 || initialSsthresh > 1000000)
+    {
+        return TsqOutOfRangeValue("initialSsthresh", initialSsthresh, "0 (ns-3's) or 2..1000000");
+    }
+    if (txDelayUs > TSQ_TX_DELAY_MAX)
+    {
+        return TsqOutOfRangeValue("txDelayUs", txDelayUs, "0..2147483647");
+    }
+    if (!(p2pRateMbps == 0 || (p2pRateMbps >= 1 && p2pRateMbps <= 100000)))
+    {
+        return TsqOutOfRangeValue("p2pRate", p2pRateMbps, "0 (the WiFi PHY rate) or 1..100000");
+    }
+    if (p2pDelayUs > 1000000)
+    {
+        return TsqOutOfRangeValue("p2pDelayUs", p2pDelayUs, "0..1000000");
+    }
+    if (deviceQueuePackets < 1 || deviceQueuePackets > 100000)
+    {
+        return TsqOutOfRangeValue("deviceQueuePackets", deviceQueuePackets, "1..100000");
+    }
+    if (maxBytes > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
+    {
+        return TsqOutOfRangeValue("maxBytes", maxBytes, "0 (unlimited) or 1..2^63-1");
+    }
+    if (tsqSocketOnly && !tsq)
+    {
+        return TsqOutOfRangeValue("tsqSocketOnly", "true", "false with tsq=false");
+    }
+    if (traffic != "tcp" && traffic != "udp")
+    {
+        return TsqOutOfRangeValue("traffic", traffic, "tcp or udp");
+    }
+    if (!(udpRateMbps == 0 || (udpRateMbps >= 1 && udpRateMbps <= 100000)))
+    {
+        return TsqOutOfRangeValue("udpRate", udpRateMbps, "0 (1.5 x the PHY rate) or 1..100000");
+    }
+    if (!tsq_profile_find(kernelProfile.c_str()))
+    {
+        return TsqOutOfRangeValue("kernelProfile", kernelProfile, TsqProfileNames().c_str());
+    }
+    enum tsq_rule rule;
+    if (!tsqRule.empty() && tsq_rule_from_id(tsqRule.c_str(), &rule) != TSQ_OK)
+    {
+        return TsqOutOfRangeValue("rule", tsqRule, ("empty or " + TsqRuleIds()).c_str());
+    }
+    if (!ValidDeviceShift(deviceShift))
+    {
+        return TsqOutOfRangeValue("deviceShift", deviceShift, "profile, none or 0..31");
+    }
+    if (!tsq_driver_profile_find(driverProfile.c_str()))
+    {
+        char names[256];
+        tsq_driver_profile_names(names, sizeof(names));
+        return TsqOutOfRangeValue("driver", driverProfile, names);
+    }
+    if (!(completionLatencyUs >= 0 && completionLatencyUs <= 100000))
+    {
+        return TsqOutOfRangeValue("latencyUs", completionLatencyUs, "0..100000");
+    }
+    if (floorBytes > TSQ_FLOOR_MAX)
+    {
+        return TsqOutOfRangeValue("floor", floorBytes, "0..1073741823");
+    }
+    if (limitOutputBytes > TSQ_LOB_MAX)
+    {
+        return TsqOutOfRangeValue("limitOutputBytes", limitOutputBytes, "0..2147483647");
+    }
+    // A limit the first skb of an empty socket never passes lets no skb
+    // ever go (rule 3.6 with 1 byte: sk_wmem_alloc starts at 1 >= the
+    // limit, and 3.6 has no empty-queue exception; Linux would stall the
+    // same way). The core decides; a run that can carry nothing is refused.
+    if (tsq && limitOutputBytes > 0 && !FirstSkbPasses(*this, limitOutputBytes))
+    {
+        uint32_t lo = limitOutputBytes + 1; // the smallest limit that passes
+        uint32_t hi = TSQ_LOB_MAX;
+        while (lo < hi)
+        {
+            uint32_t mid = lo + (hi - lo) / 2;
+            if (FirstSkbPasses(*this, mid))
+            {
+                hi = mid;
+            }
+            else
+            {
+                lo = mid + 1;
+            }
+        }
+        return TsqOutOfRangeValue("limitOutputBytes",
+                                  limitOutputBytes,
+                                  "0 (the profile's) or " + std::to_string(lo) +
+                                      "..2147483647 with rule " + EffectiveRule() +
+                                      ": its limit of " + std::to_string(limitOutputBytes) +
+                                      " byte(s) stalls every socket from its first skb");
+    }
+    if (!(apRxErrorRate >= 0 && apRxErrorRate <= 0.9))
+    {
+        return TsqOutOfRangeValue("apRxErrorRate", apRxErrorRate, "0..0.9");
+    }
+    if (!(staRxErrorRate >= 0 && staRxErrorRate <= 0.9))
+    {
+        return TsqOutOfRangeValue("staRxErrorRate", staRxErrorRate, "0..0.9");
+    }
+    if (receiverAcks != "ns3" && receiverAcks != "burst")
+    {
+        return TsqOutOfRangeValue("receiverAcks", receiverAcks, "ns3 or burst");
+    }
+    if (burstAckUs < 1 || burstAckUs > 100000)
+    {
+        return TsqOutOfRangeValue("burstAckUs", burstAckUs, "1..100000");
+    }
+    if (rttEstimator != "linux" && rttEstimator != "ns3")
+    {
+        return TsqOutOfRangeValue("rttEstimator", rttEstimator, "linux or ns3");
+    }
+    return "";
+}
+
+std::string
+WifiUplinkConfig::ModelAssumptions() const
+{
+    // Every opt-in option that is not a mechanism the kernel, driver or
+    // radio is known to have; the faithful default has none.
+    std::ostringstream os;
+    if (tsq && link == "wifi" && completionLatencyUs > 0)
+    {
+        os << "completion-latency=" << completionLatencyUs << "us(estimate)";
+    }
+    // The rule is Linux 6.7+'s (one ACK for what the backlog held); which
+    // segments meet in the backlog is the model's window, no kernel number.
+    if (receiverAcks == "burst")
+    {
+        os << (os.tellp() > 0 ? "," : "") << "receiver-acks=burst-window-" << burstAckUs
+           << "us(estimate)";
+    }
+    return os.str();
+}
+
+double
+WifiUplinkConfig::PhyRateMbps() const
+{
+    WifiMode mode = HtPhy::GetHtMcs(static_cast<uint8_t>(mcs));
+    return mode.GetDataRate(channelWidth, shortGuardInterval ? 400 : 800, 1) / 1e6;
+}
+
+std::string
+WifiUplinkConfig::ValidateGiven(int argc, char* argv[]) const
+{
+    const std::vector<std::string> args =
+        argc > 1 ? std::vector<std::string>(argv + 1, argv + argc) : std::vector<std::string>();
+    auto given = [&args](const std::string& name) { return TsqOptionGiven(args, name); };
+    if (std::string error = ValidateAttributeDefaults(); !error.empty())
+    {
+        return error;
+    }
+    auto refuse = [this](const std::string& name, const std::string& applies) {
+        return "invalid option: --" + name + " does nothing with --link=" + link +
+               "; allowed: " + applies;
+    };
+    if (link != "wifi")
+    {
+        for (const char* o :
+             {"minstrel", "driver", "deviceShift", "latencyUs", "apRxErrorRate", "staRxErrorRate"})
+        {
+            if (given(o))
+            {
+                return refuse(o, "with --link=wifi only");
+            }
+        }
+    }
+    if (link == "p2p" && given("p2pRate"))
+    {
+        for (const char* o : {"mcs", "channelWidth", "shortGi"})
+        {
+            if (given(o))
+            {
+                return refuse(o,
+                              "with --link=wifi, or on p2p without --p2pRate (the link's "
+                              "rate is then the WiFi PHY rate)");
+            }
+        }
+    }
+    if (link == "wifi")
+    {
+        for (const char* o : {"p2pRate", "p2pDelayUs", "deviceQueuePackets"})
+        {
+            if (given(o))
+            {
+                return refuse(o, "with --link=p2p");
+            }
+        }
+    }
+    if (link == "gate")
+    {
+        for (const char* o : {"p2pRate", "p2pDelayUs", "deviceQueuePackets"})
+        {
+            if (given(o))
+            {
+                return refuse(o, "with --link=p2p (the gate's link is 100 Gb/s, no delay)");
+            }
+        }
+    }
+    if (queueDisc != "fifo" && given("qdiscPackets"))
+    {
+        return "invalid option: --qdiscPackets does nothing with --queueDisc=" + queueDisc +
+               "; allowed: with --queueDisc=fifo";
+    }
+    if (traffic != "tcp" && given("maxBytes"))
+    {
+        return "invalid option: --maxBytes does nothing with --traffic=" + traffic +
+               "; allowed: with --traffic=tcp";
+    }
+    if (link != "gate")
+    {
+        for (const char* o : {"gateRate",
+                              "gateOverheadUs",
+                              "gateAckGapUs",
+                              "gateAckTxopUs",
+                              "gateGapUs",
+                              "gateIdlePollUs",
+                              "gateMaxFrames",
+                              "gateLost",
+                              "gateRelease",
+                              "gateLateness"})
+        {
+            if (given(o))
+            {
+                return refuse(o, "with --link=gate");
+            }
+        }
+    }
+    return "";
+}
+
+uint32_t
+WifiUplinkConfig::EffectivePacingShift() const
+{
+    const struct tsq_profile* profile = tsq_profile_find(kernelProfile.c_str());
+    if (!profile)
+    {
+        return 10;
+    }
+    // On WiFi the device's policy (the adapter's parser) sets the shift.
+    struct tsq_shift_policy policy;
+    if (link == "wifi" &&
+        tsq_shift_policy_parse(deviceShift.c_str(), &profile->mac80211, &policy) == TSQ_OK &&
+        policy.kind == TSQ_SHIFT_POLICY_FIXED)
+    {
+        return policy.shift;
+    }
+    return profile->pacing_shift;
+}
+
+std::string
+WifiUplinkConfig::EffectiveRule() const
+{
+    if (!tsq)
+    {
+        return "ns3";
+    }
+    if (!tsqRule.empty())
+    {
+        return tsqRule;
+    }
+    const struct tsq_profile* profile = tsq_profile_find(kernelProfile.c_str());
+    return profile ? tsq_rule_id(profile->rule) : "";
+}
+
+const std::vector<std::pair<std::string, std::string>>&
+WifiUplinkConfig::ScenarioAttributes()
+{
+    // Build() writes the first group as defaults and the rest on the
+    // objects it creates: a changed default of any of them would not be
+    // the run's value.
+    static const std::vector<std::pair<std::string, std::string>> attributes = {
+        {"ns3::TcpL4Protocol::SocketType", "cc"},
+        {"ns3::TcpSocketState::EnablePacing", "cc"},
+        {"ns3::TcpSocket::SegmentSize", "segmentSize"},
+        {"ns3::TcpSocket::SndBufSize", "sndBuf"},
+        {"ns3::TcpSocket::RcvBufSize", "rcvBuf"},
+        {"ns3::TcpSocket::ConnTimeout", "(none: Linux's TCP_TIMEOUT_INIT, 1 s)"},
+        {"ns3::TcpSocket::DelAckCount", "receiverAcks"},
+        {"ns3::TcpSocket::DelAckTimeout", "receiverAcks, burstAckUs"},
+        {"ns3::TcpSocket::InitialSlowStartThreshold", "initialSsthresh"},
+        {"ns3::TsqTcpSocket::KernelProfile", "kernelProfile"},
+        {"ns3::TsqTcpSocket::TsqRule", "rule"},
+        {"ns3::TsqTcpSocket::FloorBytes", "floor"},
+        {"ns3::TsqTcpSocket::LimitOutputBytes", "limitOutputBytes"},
+        {"ns3::TsqTcpSocket::LinuxRtt", "rttEstimator"},
+        {"ns3::TsqTcpSocket::TsoBursts", "tsoBursts"},
+        {"ns3::TsqTcpSocket::TxDelay", "txDelayUs"},
+        {"ns3::WifiTsqAdapter::KernelProfile", "kernelProfile"},
+        {"ns3::WifiTsqAdapter::DeviceShift", "deviceShift"},
+        {"ns3::WifiTsqAdapter::DriverProfile", "driver"},
+        {"ns3::WifiTsqAdapter::CompletionLatency", "latencyUs"},
+        {"ns3::TsqSlotGate::Rate", "gateRate"},
+        {"ns3::TsqSlotGate::Overhead", "gateOverheadUs"},
+        {"ns3::TsqSlotGate::AckGap", "gateAckGapUs"},
+        {"ns3::TsqSlotGate::AckTxop", "gateAckTxopUs"},
+        {"ns3::TsqSlotGate::Gap", "gateGapUs"},
+        {"ns3::TsqSlotGate::IdlePoll", "gateIdlePollUs"},
+        {"ns3::TsqSlotGate::MaxFrames", "gateMaxFrames"},
+        {"ns3::TsqSlotGate::LostPermille", "gateLost"},
+        {"ns3::TsqSlotGate::Seed", "seed"},
+        {"ns3::TsqSlotGate::Release", "gateRelease"},
+        {"ns3::TsqSlotGate::LatenessFile", "gateLateness"},
+        {"ns3::ConstantRateWifiManager::DataMode", "mcs"},
+        {"ns3::ConstantRateWifiManager::ControlMode", "mcs"},
+        {"ns3::WifiPhy::ChannelSettings", "channelWidth"},
+        {"ns3::HtConfiguration::ShortGuardIntervalSupported", "shortGi"},
+        {"ns3::RateErrorModel::ErrorRate", "apRxErrorRate"},
+        {"ns3::RateErrorModel::ErrorUnit", "apRxErrorRate"},
+        {"ns3::TsqDataErrorModel::ErrorRate", "apRxErrorRate or --staRxErrorRate"},
+        {"ns3::PointToPointNetDevice::DataRate", "p2pRate"},
+        {"ns3::PointToPointChannel::Delay", "p2pDelayUs"},
+        {"ns3::DropTailQueue<Packet>::MaxSize", "deviceQueuePackets"},
+        {"ns3::FifoQueueDisc::MaxSize", "qdiscPackets"},
+        {"ns3::BulkSendApplication::MaxBytes", "maxBytes"},
+        {"ns3::BulkSendApplication::SendSize", "segmentSize"},
+        {"ns3::V4Ping::Interval", "pingInterval"},
+        {"ns3::OnOffApplication::DataRate", "udpRate"},
+        {"ns3::OnOffApplication::PacketSize", "(none: 1472-byte datagrams)"},
+    };
+    return attributes;
+}
+
+std::string
+WifiUplinkConfig::AttributeOverrides()
+{
+    std::string text;
+    for (const auto& changed : TsqChangedAttributeDefaults())
+    {
+        bool own = false;
+        for (const auto& attribute : ScenarioAttributes())
+        {
+            own = own || attribute.first == changed.first;
+        }
+        if (!own)
+        {
+            text += (text.empty() ? "" : "; ") + changed.first + "=" + changed.second;
+        }
+    }
+    return text;
+}
+
+std::string
+WifiUplinkConfig::ValidateAttributeDefaults()
+{
+    for (const auto& changed : TsqChangedAttributeDefaults())
+    {
+        for (const auto& attribute : ScenarioAttributes())
+        {
+            if (attribute.first == changed.first)
+            {
+                return "invalid option: --" + changed.first + "=" + changed.second +
+                       " would be overwritten by the scenario; allowed: the scenario's " +
+                       (attribute.second[0] == '(' ? attribute.second : "--" + attribute.second) +
+                       " instead";
+            }
+        }
+    }
+    return "";
+}
+
+} // namespace ns3

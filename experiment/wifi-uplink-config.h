@@ -1,0 +1,189 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef TSQ_WIFI_UPLINK_CONFIG_H
+#define TSQ_WIFI_UPLINK_CONFIG_H
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ns3
+{
+
+class TsqCommandLine;
+
+/**
+ * \ingroup tsq
+ * \brief Parameters of the WiFi uplink scenario of the seeds: N stations
+ * uploading TCP bulk data over 5 GHz 802.11n to the AP or to a wired host
+ * behind it, with a ping from the first station measuring latency under load.
+ *
+ * Defaults follow the article and mac80211 commit 36148c2bbfbe: HT40, short
+ * guard interval, one spatial stream, constant rate HtMcs7 (150 Mb/s PHY),
+ * CUBIC, Linux-sized socket buffers, ping every 200 ms (as Flent's client).
+ *
+ * Variants of the same scenario serve as controls: link "p2p" replaces
+ * each station's WiFi hop by a point-to-point link of the same rate (the
+ * wired control of the reproductions); link "gate" by the emulated
+ * aggregating link of the live-kernel comparison (one station: a 100 Gb/s,
+ * zero-delay link whose two ends are TsqGateQueueDisc driven by a
+ * TsqSlotGate, the twin of live-kernel/tsq-live-gate); and traffic "udp"
+ * replaces the TCP uploads by UDP saturation of the link (the article's
+ * "ludicrous speed" UDP test). All keep the ping, the window, the metrics
+ * and the records.
+ */
+struct WifiUplinkConfig
+{
+    uint32_t nSta{1};                       //!< number of uploading stations (1..64)
+    uint32_t mcs{7};                        //!< HT MCS index, constant rate (0..7)
+    uint16_t channelWidth{40};              //!< MHz, 20 or 40
+    bool shortGuardInterval{true};          //!< 400 ns guard interval
+    bool minstrel{false};                   //!< Minstrel-HT instead of constant rate
+    bool wiredServer{false};                //!< receiver on a host behind the AP
+    std::string queueDisc{"fq_codel"};      //!< root queue discs: fq_codel, pfifo_fast or fifo
+    uint32_t qdiscPackets{1000};            //!< queueDisc "fifo": its limit, packets (1..100000)
+    std::string congestionControl{"cubic"}; //!< cubic, newreno or bbr
+    std::string socketFactory{"ns3::TcpSocketFactory"}; //!< TypeId of the TCP factory
+    uint32_t segmentSize{1448};                         //!< TCP MSS, bytes
+    uint32_t sndBufBytes{4194304};                      //!< SO_SNDBUF, bytes (Linux tcp_wmem max)
+    uint32_t rcvBufBytes{6291456};                      //!< SO_RCVBUF, bytes (Linux tcp_rmem max)
+    double durationS{10.0};                             //!< measured time, seconds
+    double warmupS{2.0};         //!< excluded start, s, counted from the apps start (0.5 s)
+    double pingIntervalS{0.2};   //!< 0 disables the ping
+    uint32_t seed{1};            //!< RngRun
+    double drainS{0};            //!< simulated time after the apps stop (0..600 s): queues drain
+    double sampleIntervalS{0.1}; //!< time-series step, s (0.01..10; duration a multiple of it)
+
+    // Variants of the same topology (controls)
+    std::string link{"wifi"}; //!< hop between stations and AP: "wifi", "p2p" or "gate"
+    double p2pRateMbps{0};    //!< p2p link rate, Mb/s (0: the WiFi PHY rate of mcs/width/GI)
+    uint32_t p2pDelayUs{50};  //!< p2p link one-way propagation delay, us (0..1000000)
+    uint32_t deviceQueuePackets{100}; //!< p2p devices' DropTail queue, packets (ns-3's 100)
+    std::string traffic{"tcp"};       //!< "tcp" (bulk uploads) or "udp" (saturation)
+    uint64_t maxBytes{0};  //!< tcp: bytes each station's application sends (0: unlimited)
+    double udpRateMbps{0}; //!< UDP offered load per station, Mb/s (0: 1.5 x the PHY rate)
+
+    // link "gate": the emulated aggregating link (TsqSlotGate attributes)
+    double gateRateMbps{150};       //!< airtime rate of a slot's frames, Mb/s
+    uint32_t gateOverheadUs{250};   //!< per data TXOP, us
+    uint32_t gateAckGapUs{100};     //!< data TXOP end -> AP TXOP, us
+    uint32_t gateAckTxopUs{300};    //!< the AP's TXOP, us
+    uint32_t gateGapUs{100};        //!< AP TXOP end -> next data TXOP, us
+    uint32_t gateIdlePollUs{100};   //!< idle: look again after, us
+    uint32_t gateMaxFrames{43};     //!< frames per data TXOP at most
+    uint32_t gateLostPermille{0};   //!< chance the station goes again first, per mille
+    std::string gateRelease{"end"}; //!< frames leave at the TXOP's "end" or "open"
+    std::string gateLateness;       //!< a kernel run's slots CSV to replay ("" none)
+
+    // TCP knobs of the sender
+    uint32_t initialSsthresh{0}; //!< initial ssthresh, segments (0: ns-3's, unlimited)
+    bool tsoBursts{true};        //!< TsqTcpSocket::TsoBursts (false: one-segment skbs)
+    uint32_t txDelayUs{0};       //!< TsqTcpSocket::TxDelay (TCP_TX_DELAY's budget), us
+    /** the receiver's ACKs: "ns3" (every 2nd segment, 200 ms timer) or
+     *  "burst" (one per burst of segments, as Linux 6.7+ acks a backlog) */
+    std::string receiverAcks{"ns3"};
+    uint32_t burstAckUs{10}; //!< "burst": the ACK waits this long for more segments, us
+
+    // TSQ (TsqHelper on the stations and the AP)
+    bool tsq{true}; //!< TSQ socket and adapters; false: socketFactory
+    /** For tests of the socket alone (no command-line option): the stations
+     *  get TsqTcpSocketFactory only, its sockets their attributes' defaults
+     *  (Config::SetDefault), and no device releases their bytes unless the
+     *  caller does; the TSQ options below are then unused. Needs tsq. */
+    bool tsqSocketOnly{false};
+    std::string kernelProfile{"linux-4.16"}; //!< core kernel profile of sockets and devices
+    std::string tsqRule{""};                 //!< core rule id; empty: the profile's rule
+    std::string deviceShift{"profile"};      //!< WiFi policy: "profile", "none" or 0..31
+    std::string driverProfile{"ns3"};        //!< WiFi completion model: a core driver profile
+    double completionLatencyUs{0};           //!< WiFi completion latency, us (an estimate if > 0)
+    uint32_t floorBytes{0};                  //!< the article's fixed TSQ floor, bytes (0 = none)
+    uint32_t limitOutputBytes{0};            //!< tcp_limit_output_bytes (0 = the profile's)
+    std::string rttEstimator{"linux"};       //!< RTT TSQ uses: "linux" (LinuxRtt) or "ns3"
+    double apRxErrorRate{0};                 //!< data MPDU error rate at the AP's receiver (0..0.9)
+    double staRxErrorRate{0}; //!< data MPDU error rate at each station's receiver (0..0.9)
+
+    /**
+     * Register every field as an option (parsed strictly).
+     * \param cmd the command line to add the options to
+     */
+    void AddToCommandLine(TsqCommandLine& cmd);
+
+    /**
+     * Check every field against its allowed range.
+     * \return an empty string when valid, else a message naming the option,
+     *         the value and the allowed range
+     */
+    std::string Validate() const;
+
+    /**
+     * Options given on the command line that this run's link ignores:
+     * Minstrel, the driver, the device's shift, the completion latency and
+     * the AP's error rate are WiFi's; --mcs, --channelWidth and --shortGi
+     * only set a p2p link's rate when --p2pRate does not; --p2pRate is not
+     * WiFi's; the gate options are the gate's. For a program of one link
+     * (an experiment's points may change the link, so it does not call it).
+     * \param argc as main's
+     * \param argv as main's
+     * \return "" or the message naming the option, the link and what applies
+     */
+    std::string ValidateGiven(int argc, char* argv[]) const;
+
+    /**
+     * \return the labels of the opt-in, non-faithful model options set in
+     * this configuration ("" for the faithful default), e.g.
+     * "completion-latency=300us(estimate)"; recorded as model_assumptions
+     */
+    std::string ModelAssumptions() const;
+
+    /** \return the PHY rate of the configured MCS, width and GI, Mb/s */
+    double PhyRateMbps() const;
+
+    /**
+     * \return the sk_pacing_shift the stations' sockets get: the device
+     * override, else mac80211's of the kernel profile (WiFi), else the
+     * profile's default
+     */
+    uint32_t EffectivePacingShift() const;
+
+    /** \return the TSQ rule id in effect ("ns3" without the TSQ socket) */
+    std::string EffectiveRule() const;
+
+    /**
+     * The attribute defaults changed in this process (--ns3::Type::Attr=value
+     * on the command line, Config::SetDefault), read back from the TypeId
+     * registry, without those the scenario sets itself from its options.
+     * \return canonical text "ns3::Type::Attr=value" sorted and joined by
+     *         "; " ("" for none); recorded as attribute_overrides, a part of
+     *         the run key
+     */
+    static std::string AttributeOverrides();
+
+    /**
+     * For a program's start, before any Build(): a changed default of an
+     * attribute the scenario sets from one of its options would be silently
+     * overwritten, so it is refused.
+     * \return "" or the message naming the attribute, its value and the
+     *         option that sets it
+     */
+    static std::string ValidateAttributeDefaults();
+
+    /**
+     * \return the attributes the scenario sets from its options:
+     *         ("ns3::Type::Attr", the option that sets it)
+     */
+    static const std::vector<std::pair<std::string, std::string>>& ScenarioAttributes();
+};
+
+/**
+ * \ingroup tsq
+ * \param name a congestion control of the scenario: cubic, newreno or bbr
+ * \return its ns-3 TypeId name ("" for any other name)
+ */
+std::string WifiUplinkCongestionControlTypeId(const std::string& name);
+
+} // namespace ns3
+
+#endif /* TSQ_WIFI_UPLINK_CONFIG_H */

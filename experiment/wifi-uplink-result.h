@@ -1,0 +1,99 @@
+/*
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef TSQ_WIFI_UPLINK_RESULT_H
+#define TSQ_WIFI_UPLINK_RESULT_H
+
+#include "tsq-results-db.h"
+
+#include <cmath>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup tsq
+ * \brief What one station measured, warm-up excluded (NaN: not measured,
+ * e.g. no TSQ socket, UDP traffic, or a p2p link for the A-MPDU counts).
+ */
+struct WifiUplinkStationResult
+{
+    double goodputMbps{0};          //!< its flow's application bytes received
+    uint64_t dataPsdus{0};          //!< its data PSDUs (its WifiTsqAdapter)
+    double ampduMpdusMean{NAN};     //!< mean MPDUs per data PSDU
+    double ampduByteFill{NAN};      //!< mean PSDU bytes / 65535
+    uint64_t starvedPsdus{0};       //!< PSDUs with room left or a throttled socket
+    uint64_t starvedTsqPsdus{0};    //!< PSDUs sent while a socket was throttled
+    uint64_t throttleEvents{0};     //!< its TSQ sockets' "throttled" answers
+    double srttMsMean{NAN};         //!< its sender socket, sampled every sampleIntervalS
+    double cwndSegmentsMean{NAN};   //!< congestion window, segments
+    double packetsOutMean{NAN};     //!< bytes in flight / MSS
+    double pacingRateMbpsMean{NAN}; //!< the pacing rate TSQ uses, Mb/s
+    double tsqLimitBytesMean{NAN};  //!< TSQ limit of the last check, bytes
+    double queuedBytesMean{NAN};    //!< bytes below TCP
+};
+
+/**
+ * \ingroup tsq
+ * \brief What one run of the scenario measured, warm-up excluded.
+ */
+struct WifiUplinkResult
+{
+    double goodputMbps{0};                         //!< application bytes received, all flows
+    std::vector<double> flowGoodputMbps;           //!< per station
+    std::vector<WifiUplinkStationResult> stations; //!< per station (station 0 pings)
+    double jainIndex{NAN};             //!< Jain's fairness index of the stations' goodputs
+    double minStationGoodputMbps{NAN}; //!< the smallest station goodput
+    double pingRttMsMean{0};           //!< mean ping RTT (0 if no reply)
+    double pingRttMsP95{0};            //!< 95th percentile (nearest rank) of the ping RTT
+    uint32_t pingReplies{0};           //!< number of ping replies measured
+    // All stations' WifiTsqAdapter A-MPDU counts (core accounting), window only
+    double ampduMpdusMean{0};            //!< mean MPDUs per data PSDU
+    uint64_t dataPsdus{0};               //!< data PSDUs (first transmissions and retries)
+    std::vector<uint64_t> psduHistogram; //!< element n: PSDUs of n MPDUs (0..64)
+    double ampduByteFill{0};             //!< mean PSDU bytes / 65535
+    uint64_t starvedPsdus{0};            //!< PSDUs with room left or a throttled socket
+    uint64_t starvedTsqPsdus{0};         //!< PSDUs sent while a socket was throttled
+    // The stations' sender sockets, each sampled every sampleIntervalS in
+    // the window: the mean over the stations of each one's mean (NaN: not
+    // measured, e.g. no TSQ socket, or UDP traffic); the series are the
+    // first station's
+    double srttMsMean{0};                    //!< smoothed RTT the TSQ socket uses (TsqSrtt), ms
+    double cwndSegmentsMean{0};              //!< congestion window, segments
+    double packetsOutMean{0};                //!< bytes in flight / MSS
+    double pacingRateMbpsMean{0};            //!< the pacing rate TSQ uses, Mb/s
+    double tsqLimitBytesMean{0};             //!< TSQ limit of the last check, bytes
+    double queuedBytesMean{0};               //!< bytes below TCP (charged, not completed)
+    uint64_t throttleEvents{0};              //!< TSQ "throttled" answers, all stations, window
+    double windowStartS{0};                  //!< simulated time the window starts, s
+    std::map<std::string, TsqSeries> series; //!< TsqRunRecord::SERIES_* time series
+    // TSQ balance over all stations' TSQ sockets, at the end of the run
+    // (the drain included): the window's sockets, held from its start, so
+    // a drain that outlives a socket (closed, TIME_WAIT over) still counts
+    // its bytes, and any opened later.
+    uint64_t tsqChargedBytes{0};   //!< bytes charged
+    uint64_t tsqReleasedBytes{0};  //!< bytes released
+    uint64_t tsqQueuedBytes{0};    //!< still charged (0 after a drain)
+    uint64_t tsqOrphanBytes{0};    //!< released against a gone socket
+    uint32_t socketPacingShift{0}; //!< first station's socket shift at the window's end
+    // link "gate", window only (TsqSlotGate)
+    uint64_t gateDataSlots{0};     //!< slots that carried frames
+    double gateFramesPerSlot{NAN}; //!< frames per such slot
+    double gateBytesPerSlot{NAN};  //!< their bytes per slot
+    double gateAcksPerTxop{NAN};   //!< ACK frames per AP TXOP that carried some
+    uint64_t gateLost{0};          //!< lost-contention slots
+    double packetsOutMax{NAN};     //!< largest sampled packets in flight, first station
+    // Whole run (the warm-up and the drain included)
+    uint64_t rxBytes{0};          //!< application bytes received, all flows
+    uint32_t qdiscPeakPackets{0}; //!< largest backlog of the first station's root queue disc (0
+                                  //!< under mq, whose children hold the packets: WiFi's default)
+};
+
+} // namespace ns3
+
+#endif /* TSQ_WIFI_UPLINK_RESULT_H */
