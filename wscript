@@ -70,6 +70,7 @@ def build(bld):
     experiment.source = [
         'experiment/wifi-uplink-config.cc',
         'experiment/wifi-uplink-record.cc',
+        'experiment/wifi-uplink-result.cc',
         'experiment/wifi-uplink-scenario.cc',
         'experiment/tsq-results-db.cc',
         'experiment/tsq-flent-writer.cc',
@@ -79,6 +80,7 @@ def build(bld):
         'experiment/tsq-attribute-defaults.cc',
         'experiment/tsq-command-line.cc',
         'experiment/tsq-data-error-model.cc',
+        'experiment/tsq-wifi-queue-scheduler.cc',
     ]
 
     experiment_hdr = bld(features='ns3header')
@@ -97,6 +99,7 @@ def build(bld):
         'experiment/tsq-attribute-defaults.h',
         'experiment/tsq-command-line.h',
         'experiment/tsq-data-error-model.h',
+        'experiment/tsq-wifi-queue-scheduler.h',
     ]
 
     module_test = bld.create_ns3_module_test_library('tsq')

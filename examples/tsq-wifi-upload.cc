@@ -100,5 +100,10 @@ main(int argc, char* argv[])
                         static_cast<unsigned long long>(st.throttleEvents));
         }
     }
+    if (const std::string failure = result.Failure(); !failure.empty())
+    {
+        std::cerr << failure << std::endl;
+        return 3;
+    }
     return 0;
 }

@@ -831,6 +831,14 @@ TsqExperiment::RunJob(const Job& job, const std::string& dir, double* wallS) con
     scenario.Build();
     WifiUplinkResult result = scenario.Run();
     Simulator::Destroy();
+    if (const std::string failure = result.Failure(); !failure.empty())
+    {
+        // The run did not measure what its row would say: no row, and the
+        // sweep lists it as failed (exit 3).
+        std::cerr << m_points[job.point].label << " seed " << job.config.seed << ": " << failure
+                  << std::endl;
+        std::exit(3);
+    }
     *wallS = std::chrono::duration<double>(std::chrono::steady_clock::now() - r0).count();
     TsqRunRecord record =
         WifiUplinkRunRecord(m_experiment, m_points[job.point].label, job.config, result, *wallS);

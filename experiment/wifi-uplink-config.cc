@@ -97,6 +97,16 @@ WifiUplinkConfig::AddToCommandLine(TsqCommandLine& cmd)
                  "root queue discs: fq_codel (ns-3 default), pfifo_fast or fifo",
                  queueDisc);
     cmd.AddValue("qdiscPackets", "queueDisc=fifo: its limit in packets (1..100000)", qdiscPackets);
+    cmd.AddValue("macQueueScheduler",
+                 "WiFi MAC queue scheduler: tsq (room for a management frame in a full queue "
+                 "is made by an MPDU never sent) or ns3 (ns-3 3.37's FCFS: by one the BlockAck "
+                 "state still waits for, which cuts the station off)",
+                 macQueueScheduler);
+    cmd.AddValue("addbaResponseTimeoutMs",
+                 "how long a WiFi originator waits for an ADDBA Response, its data for the "
+                 "TID held, in ms (1..10000; mac80211's ADDBA_RESP_INTERVAL: 1000; ns-3's "
+                 "default: 1)",
+                 addbaResponseTimeoutMs);
     cmd.AddValue("cc", "congestion control: cubic, newreno or bbr", congestionControl);
     cmd.AddValue("socketFactory", "TypeId of the TCP socket factory", socketFactory);
     cmd.AddValue("segmentSize", "TCP MSS in bytes (536..8960)", segmentSize);
@@ -211,6 +221,14 @@ WifiUplinkConfig::Validate() const
     if (queueDisc != "fq_codel" && queueDisc != "pfifo_fast" && queueDisc != "fifo")
     {
         return TsqOutOfRangeValue("queueDisc", queueDisc, "fq_codel, pfifo_fast or fifo");
+    }
+    if (macQueueScheduler != "tsq" && macQueueScheduler != "ns3")
+    {
+        return TsqOutOfRangeValue("macQueueScheduler", macQueueScheduler, "tsq or ns3");
+    }
+    if (addbaResponseTimeoutMs < 1 || addbaResponseTimeoutMs > 10000)
+    {
+        return TsqOutOfRangeValue("addbaResponseTimeoutMs", addbaResponseTimeoutMs, "1..10000");
     }
     if (qdiscPackets < 1 || qdiscPackets > 100000)
     {
@@ -495,8 +513,14 @@ WifiUplinkConfig::ValidateGiven(int argc, char* argv[]) const
     };
     if (link != "wifi")
     {
-        for (const char* o :
-             {"minstrel", "driver", "deviceShift", "latencyUs", "apRxErrorRate", "staRxErrorRate"})
+        for (const char* o : {"minstrel",
+                              "driver",
+                              "deviceShift",
+                              "latencyUs",
+                              "apRxErrorRate",
+                              "staRxErrorRate",
+                              "macQueueScheduler",
+                              "addbaResponseTimeoutMs"})
         {
             if (given(o))
             {
@@ -643,6 +667,7 @@ WifiUplinkConfig::ScenarioAttributes()
         {"ns3::ConstantRateWifiManager::DataMode", "mcs"},
         {"ns3::ConstantRateWifiManager::ControlMode", "mcs"},
         {"ns3::WifiPhy::ChannelSettings", "channelWidth"},
+        {"ns3::QosTxop::AddBaResponseTimeout", "addbaResponseTimeoutMs"},
         {"ns3::HtConfiguration::ShortGuardIntervalSupported", "shortGi"},
         {"ns3::RateErrorModel::ErrorRate", "apRxErrorRate"},
         {"ns3::RateErrorModel::ErrorUnit", "apRxErrorRate"},

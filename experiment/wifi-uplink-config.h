@@ -44,6 +44,8 @@ struct WifiUplinkConfig
     bool minstrel{false};                   //!< Minstrel-HT instead of constant rate
     bool wiredServer{false};                //!< receiver on a host behind the AP
     std::string queueDisc{"fq_codel"};      //!< root queue discs: fq_codel, pfifo_fast or fifo
+    std::string macQueueScheduler{"tsq"};   //!< WiFi MAC queue scheduler: tsq or ns3
+    uint32_t addbaResponseTimeoutMs{1000};  //!< wait for an ADDBA Response, ms (1..10000)
     uint32_t qdiscPackets{1000};            //!< queueDisc "fifo": its limit, packets (1..100000)
     std::string congestionControl{"cubic"}; //!< cubic, newreno or bbr
     std::string socketFactory{"ns3::TcpSocketFactory"}; //!< TypeId of the TCP factory

@@ -36,6 +36,11 @@ WifiUplinkRunRecord(const std::string& experiment,
     run.SetParam("link", config.link);
     run.SetParam("traffic", config.traffic);
     run.SetParam("queue_disc", config.queueDisc);
+    if (wifi)
+    {
+        run.SetParam("mac_queue_scheduler", config.macQueueScheduler);
+        run.SetParam("addba_response_timeout_ms", config.addbaResponseTimeoutMs);
+    }
     run.SetParam("rate_control", config.minstrel ? "minstrel-ht" : "constant");
     run.SetParam("wired_server", config.wiredServer ? 1 : 0);
     run.SetParam("device_shift", config.deviceShift);

@@ -63,14 +63,18 @@ struct WifiUplinkResult
     // the window: the mean over the stations of each one's mean (NaN: not
     // measured, e.g. no TSQ socket, or UDP traffic); the series are the
     // first station's
-    double srttMsMean{0};                    //!< smoothed RTT the TSQ socket uses (TsqSrtt), ms
-    double cwndSegmentsMean{0};              //!< congestion window, segments
-    double packetsOutMean{0};                //!< bytes in flight / MSS
-    double pacingRateMbpsMean{0};            //!< the pacing rate TSQ uses, Mb/s
-    double tsqLimitBytesMean{0};             //!< TSQ limit of the last check, bytes
-    double queuedBytesMean{0};               //!< bytes below TCP (charged, not completed)
-    uint64_t throttleEvents{0};              //!< TSQ "throttled" answers, all stations, window
-    double windowStartS{0};                  //!< simulated time the window starts, s
+    double srttMsMean{0};         //!< smoothed RTT the TSQ socket uses (TsqSrtt), ms
+    double cwndSegmentsMean{0};   //!< congestion window, segments
+    double packetsOutMean{0};     //!< bytes in flight / MSS
+    double pacingRateMbpsMean{0}; //!< the pacing rate TSQ uses, Mb/s
+    double tsqLimitBytesMean{0};  //!< TSQ limit of the last check, bytes
+    double queuedBytesMean{0};    //!< bytes below TCP (charged, not completed)
+    uint64_t throttleEvents{0};   //!< TSQ "throttled" answers, all stations, window
+    double windowStartS{0};       //!< simulated time the window starts, s
+    /// Stations whose receiver had no byte of theirs when the window
+    /// started (a warm-up of 0 s checks nothing): a run that does not
+    /// measure what it says. Failure() names them.
+    std::vector<uint32_t> silentStations;
     std::map<std::string, TsqSeries> series; //!< TsqRunRecord::SERIES_* time series
     // TSQ balance over all stations' TSQ sockets, at the end of the run
     // (the drain included): the window's sockets, held from its start, so
@@ -92,6 +96,12 @@ struct WifiUplinkResult
     uint64_t rxBytes{0};          //!< application bytes received, all flows
     uint32_t qdiscPeakPackets{0}; //!< largest backlog of the first station's root queue disc (0
                                   //!< under mq, whose children hold the packets: WiFi's default)
+
+    /**
+     * \return "" if every station delivered data before the window, else
+     * a one-line message naming the stations that did not
+     */
+    std::string Failure() const;
 };
 
 } // namespace ns3

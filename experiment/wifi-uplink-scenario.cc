@@ -8,6 +8,7 @@
 #include "tsq-command-line.h"
 #include "tsq-data-error-model.h"
 #include "tsq-option-check.h"
+#include "tsq-wifi-queue-scheduler.h"
 #include "tsq/completion.h"
 #include "tsq/gate.h"
 #include "tsq/profile.h"
@@ -120,6 +121,17 @@ WifiUplinkScenario::Build()
                        UintegerValue(m_config.initialSsthresh
                                          ? m_config.initialSsthresh * m_config.segmentSize
                                          : std::numeric_limits<uint32_t>::max()));
+
+    // How long an originator waits for the ADDBA Response, its frames for
+    // the TID held meanwhile. mac80211 waits ADDBA_RESP_INTERVAL (HZ, 1 s:
+    // net/mac80211/sta_info.h, since its first A-MPDU TX sessions) with
+    // the TID's frames on tid_tx->pending; ns-3's 1 ms expires while a
+    // busy AP still queues the Response, the station then sends the
+    // agreement's starting sequence number without it, the late Response
+    // is taken anyway, and the AP's reorder buffer waits for that number
+    // for good: the station's TCP gets no ACK again.
+    Config::SetDefault("ns3::QosTxop::AddBaResponseTimeout",
+                       TimeValue(MilliSeconds(m_config.addbaResponseTimeoutMs)));
 
     m_stations.Create(m_config.nSta);
     m_ap = CreateObject<Node>();
@@ -324,6 +336,14 @@ WifiUplinkScenario::InstallWifi()
     wifi.ConfigHtOptions("ShortGuardIntervalSupported", BooleanValue(m_config.shortGuardInterval));
 
     WifiMacHelper mac;
+    if (m_config.macQueueScheduler == "tsq")
+    {
+        // ns-3 3.37's FCFS scheduler makes room for a management frame in
+        // a full queue by dropping an MPDU the BlockAck state still waits
+        // for, and never tells it: the station behind that queue is cut
+        // off for good (see TsqWifiQueueScheduler).
+        mac.SetMacQueueScheduler("ns3::TsqWifiQueueScheduler");
+    }
     Ssid ssid("tsq");
     mac.SetType("ns3::StaWifiMac", "Ssid", SsidValue(ssid));
     m_staDevices = wifi.Install(phy, mac, m_stations);
@@ -748,6 +768,14 @@ WifiUplinkScenario::StartWindow()
     for (uint32_t i = 0; i < m_sinks.size(); ++i)
     {
         m_rxAtWindowStart[i] = m_sinks[i]->GetTotalRx();
+        // Every station associated and sending before it is measured: a
+        // station cut off by its BlockAck state, still without an ARP
+        // answer or not yet started would make the window measure fewer
+        // stations than the run says.
+        if (m_config.warmupS > 0 && m_rxAtWindowStart[i] == 0)
+        {
+            m_silentStations.push_back(i);
+        }
     }
     m_rxAtLastSample = m_rxAtWindowStart;
     m_windowSockets.clear();
@@ -910,6 +938,7 @@ WifiUplinkScenario::Run()
         result.rxBytes += sink->GetTotalRx();
     }
     result.qdiscPeakPackets = m_qdiscPeak;
+    result.silentStations = m_silentStations;
     result.pingReplies = m_pingCount;
     result.pingRttMsMean = m_pingCount ? m_pingSumMs / m_pingCount : 0;
     if (!m_pingRtts.empty())

@@ -179,6 +179,7 @@ class WifiUplinkScenario
     std::vector<Ptr<PacketSink>> m_sinks;
     std::vector<uint64_t> m_rxAtWindowStart;
     bool m_inWindow{false};
+    std::vector<uint32_t> m_silentStations; //!< stations with no byte received at the window start
     double m_pingSumMs{0};
     uint32_t m_pingCount{0};
     std::vector<uint64_t> m_rxAtWindowEnd;

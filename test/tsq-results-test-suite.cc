@@ -214,6 +214,8 @@ class TsqScenarioKeyTestCase : public TestCase
             {"--wiredServer=true", ""},
             {"--queueDisc=pfifo_fast", ""},
             {"--qdiscPackets=30", "--queueDisc=fifo"},
+            {"--macQueueScheduler=ns3", ""},
+            {"--addbaResponseTimeoutMs=1", ""},
             {"--cc=newreno", ""},
             {"--segmentSize=1000", ""},
             {"--sndBuf=200000", ""},

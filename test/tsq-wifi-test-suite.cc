@@ -241,10 +241,6 @@ class TsqWifiShiftPolicyTestCase : public TestCase
 
 /**
  * \ingroup tsq-tests
- * The suite.
- */
-/**
- * \ingroup tsq-tests
  * Linux 4.x HyStart (LinuxHyStart) on the raw RTT samples the socket keeps
  * (TsqRttSampleEstimator): over WiFi the ACKs of an aggregate come in
  * trains, so CUBIC leaves slow start on the ACK-train test, above
@@ -487,6 +483,47 @@ class TsqWifiStationsTestCase : public TestCase
 
 /**
  * \ingroup tsq-tests
+ * Eight stations, TSQ off, HT40 MCS 7, 6 s, seed 1: every station delivers
+ * data before the window and during it, and Jain's index is above 0.5.
+ * With ns-3 3.37's FCFS MAC queue scheduler and its 1 ms ADDBA Response
+ * timeout (--macQueueScheduler=ns3 --addbaResponseTimeoutMs=1) four of
+ * these stations carried nothing (31 Mb/s in all, no ping reply).
+ */
+class TsqWifiEveryStationSendsTestCase : public TestCase
+{
+  public:
+    TsqWifiEveryStationSendsTestCase()
+        : TestCase("8 stations: every station sends before and in the window")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        WifiUplinkConfig config;
+        config.nSta = 8;
+        config.durationS = 6.0;
+        config.tsq = false;
+        config.seed = 1;
+        WifiUplinkScenario scenario(config);
+        scenario.Build();
+        WifiUplinkResult r = scenario.Run();
+        Simulator::Destroy();
+
+        NS_TEST_ASSERT_MSG_EQ(r.Failure(), "", "every station sent before the window");
+        for (uint32_t i = 0; i < r.stations.size(); ++i)
+        {
+            NS_TEST_ASSERT_MSG_GT(r.stations[i].goodputMbps,
+                                  0,
+                                  "station " << i << " carried nothing in the window");
+        }
+        NS_TEST_ASSERT_MSG_GT(r.jainIndex, 0.5, "Jain's index");
+        NS_TEST_ASSERT_MSG_GT(r.pingReplies, 0u, "the pinging station got replies");
+    }
+};
+
+/**
+ * \ingroup tsq-tests
  * The suite.
  */
 class TsqWifiTestSuite : public TestSuite
@@ -501,6 +538,7 @@ class TsqWifiTestSuite : public TestSuite
         AddTestCase(new TsqWifiHyStartTestCase, TestCase::QUICK);
         AddTestCase(new TsqWifiRepeatableTestCase, TestCase::QUICK);
         AddTestCase(new TsqWifiStationsTestCase, TestCase::QUICK);
+        AddTestCase(new TsqWifiEveryStationSendsTestCase, TestCase::QUICK);
         AddTestCase(new TsqDataErrorModelTestCase, TestCase::QUICK);
     }
 };
