@@ -8,7 +8,8 @@
  * byte charged is released, none is released against a gone socket, and no
  * socket stays throttled with nothing of its own below TCP (checked 1 ns
  * after every charge and release, when a release's resume has run). Prints
- * one line per fault: runs, crashes, leaked bytes, orphan bytes,
+ * one line per fault: runs, crashes, leaked bytes, orphan bytes, bytes the
+ * devices still hold,
  * throttled-while-empty events, outcome. A run that crashes is run again
  * with ns-3's own socket (--tsq=false): if that crashes too the crash is
  * ns-3's ("ns-3 crash", e.g. 3.37's TcpSocketBase::PersistTimeout on an
@@ -55,6 +56,7 @@ struct Balance
     uint64_t charged{0};        //!< bytes charged
     uint64_t released{0};       //!< bytes released
     uint64_t orphan{0};         //!< released against a gone socket
+    uint64_t held{0};           //!< charged bytes the devices still hold after the drain
     uint64_t throttledEmpty{0}; //!< checks that found a socket throttled with nothing below
     double goodputMbps{0};      //!< the window's goodput
 };
@@ -137,13 +139,14 @@ RunOne(const Fault& fault, WifiUplinkConfig config)
     b.charged = r.tsqChargedBytes;
     b.released = r.tsqReleasedBytes;
     b.orphan = r.tsqOrphanBytes;
+    b.held = r.tsqDeviceHeldBytes;
     b.throttledEmpty = watch.GetViolations();
     b.goodputMbps = r.goodputMbps;
     watch.Clear();
     Simulator::Destroy();
     std::ostringstream os;
-    os << b.charged << " " << b.released << " " << b.orphan << " " << b.throttledEmpty << " "
-       << b.goodputMbps;
+    os << b.charged << " " << b.released << " " << b.orphan << " " << b.held << " "
+       << b.throttledEmpty << " " << b.goodputMbps;
     return os.str();
 }
 
@@ -227,6 +230,25 @@ main(int argc, char* argv[])
                                                   }
                                               });
                       }});
+    faults.push_back({"socket-destroyed",
+                      [](WifiUplinkConfig&) {},
+                      nullptr,
+                      [](WifiUplinkScenario& s, const WifiUplinkConfig& c) {
+                          // Mid-window, with bytes below TCP: closed, and
+                          // its object disposed 1 us later while its
+                          // frames are still queued (their release finds
+                          // no socket: orphan bytes, not a crash).
+                          const Time t = WifiUplinkScenario::GetAppStart() +
+                                         Seconds(c.warmupS + c.durationS / 2);
+                          Simulator::Schedule(t, [&s]() {
+                              if (Ptr<Socket> socket = s.GetSenderSocket())
+                              {
+                                  socket->Close();
+                                  Simulator::Schedule(MicroSeconds(1),
+                                                      [socket]() { socket->Dispose(); });
+                              }
+                          });
+                      }});
     faults.push_back({"out-of-range-3s",
                       [](WifiUplinkConfig&) {},
                       nullptr,
@@ -257,6 +279,25 @@ main(int argc, char* argv[])
                       nullptr,
                       nullptr});
     faults.push_back({"stations-16", [](WifiUplinkConfig& c) { c.nSta = 16; }, nullptr, nullptr});
+    faults.push_back(
+        {"stations-50-mixed",
+         [](WifiUplinkConfig& c) { c.nSta = 50; },
+         nullptr,
+         [](WifiUplinkScenario& s, const WifiUplinkConfig&) {
+             // Each station its own TSQ rule and device shift, before its
+             // socket exists (the rules and shifts cycle over the stations).
+             static const char* const rules[] = {"3.6", "4.15", "5.0", "6.16", "off"};
+             static const char* const shifts[] = {"profile", "none", "10", "8", "6", "4"};
+             NodeContainer stations = s.GetStations();
+             NetDeviceContainer devices = s.GetStationDevices();
+             for (uint32_t i = 0; i < stations.GetN(); ++i)
+             {
+                 stations.Get(i)->GetObject<TsqTcpSocketFactory>()->SetSocketAttribute(
+                     "TsqRule",
+                     StringValue(rules[i % 5]));
+                 TsqHelper::GetWifiAdapter(devices.Get(i))->SetDeviceShift(shifts[i % 6]);
+             }
+         }});
     std::vector<Fault> chosen;
     std::vector<std::string> wanted;
     if (!only.empty())
@@ -333,12 +374,13 @@ main(int argc, char* argv[])
         ns3Crash[crashed[o.index]] = !o.ok;
     }
 
-    std::printf("%-18s %5s %8s %12s %10s %16s %10s  %s\n",
+    std::printf("%-18s %5s %8s %12s %10s %10s %16s %10s  %s\n",
                 "fault",
                 "runs",
                 "crashes",
                 "leaked B",
                 "orphan B",
+                "held B",
                 "throttled-empty",
                 "Mb/s",
                 "outcome");
@@ -349,6 +391,7 @@ main(int argc, char* argv[])
         uint32_t ns3Crashes = 0;
         uint64_t leaked = 0;
         uint64_t orphan = 0;
+        uint64_t held = 0;
         uint64_t empty = 0;
         double mbps = 0;
         uint32_t ok = 0;
@@ -373,29 +416,37 @@ main(int argc, char* argv[])
             uint64_t charged = 0;
             uint64_t released = 0;
             uint64_t orphanBytes = 0;
+            uint64_t heldBytes = 0;
             uint64_t violations = 0;
             double goodput = 0;
-            in >> charged >> released >> orphanBytes >> violations >> goodput;
-            leaked += charged > released ? charged - released : released - charged;
+            in >> charged >> released >> orphanBytes >> heldBytes >> violations >> goodput;
+            // Bytes a device still holds are charged and not released,
+            // and not lost: the leak is what neither explains.
+            const uint64_t accounted = released + heldBytes;
+            leaked += charged > accounted ? charged - accounted : accounted - charged;
             orphan += orphanBytes;
+            held += heldBytes;
             empty += violations;
             mbps += goodput;
             ++ok;
         }
         const bool good = crashes == ns3Crashes && leaked == 0 && empty == 0;
         bad = bad || !good;
-        std::printf("%-18s %5u %8u %12llu %10llu %16llu %10.1f  %s%s\n",
+        std::printf("%-18s %5u %8u %12llu %10llu %10llu %16llu %10.1f  %s%s\n",
                     chosen[f].name.c_str(),
                     seeds,
                     crashes,
                     static_cast<unsigned long long>(leaked),
                     static_cast<unsigned long long>(orphan),
+                    static_cast<unsigned long long>(held),
                     static_cast<unsigned long long>(empty),
                     ok ? mbps / ok : 0.0,
                     !good ? "FAILED" : (crashes ? "ok, ns-3 crash" : "ok"),
                     crashText.c_str());
     }
-    std::printf("leaked: |charged - released| after the drain, summed over the runs; orphan: "
-                "released against a gone socket\n");
+    std::printf("leaked: |charged - released - held| after the drain, summed over the runs; "
+                "orphan: released against a gone socket; held: charged bytes a device still "
+                "holds (frames its MAC never sent, or sent and never saw acknowledged nor "
+                "dropped: ns-3 keeps them in flight)\n");
     return bad ? 1 : 0;
 }

@@ -80,10 +80,16 @@ struct WifiUplinkResult
     // (the drain included): the window's sockets, held from its start, so
     // a drain that outlives a socket (closed, TIME_WAIT over) still counts
     // its bytes, and any opened later.
-    uint64_t tsqChargedBytes{0};   //!< bytes charged
-    uint64_t tsqReleasedBytes{0};  //!< bytes released
-    uint64_t tsqQueuedBytes{0};    //!< still charged (0 after a drain)
-    uint64_t tsqOrphanBytes{0};    //!< released against a gone socket
+    uint64_t tsqChargedBytes{0};  //!< bytes charged
+    uint64_t tsqReleasedBytes{0}; //!< bytes released
+    uint64_t tsqQueuedBytes{0};   //!< still charged (0 after a drain)
+    uint64_t tsqOrphanBytes{0};   //!< released against a gone socket
+    /// Charged bytes the stations' WiFi devices still hold at the end: MPDUs
+    /// not yet sent, sent and not yet acknowledged or dropped, and credits
+    /// not yet due.
+    /// ns-3 3.37 keeps an MPDU in flight until its BlockAck exchange ends,
+    /// which with many stations can be never; such bytes are not lost.
+    uint64_t tsqDeviceHeldBytes{0};
     uint32_t socketPacingShift{0}; //!< first station's socket shift at the window's end
     // link "gate", window only (TsqSlotGate)
     uint64_t gateDataSlots{0};     //!< slots that carried frames

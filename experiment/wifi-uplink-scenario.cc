@@ -1077,6 +1077,14 @@ WifiUplinkScenario::Run()
             result.tsqOrphanBytes += completion->GetOrphanBytes();
         }
     }
+    for (uint32_t i = 0; i < m_staDevices.GetN(); ++i)
+    {
+        if (Ptr<WifiTsqAdapter> a = TsqHelper::GetWifiAdapter(m_staDevices.Get(i)))
+        {
+            result.tsqDeviceHeldBytes +=
+                a->GetInFlightBytes() + a->GetPendingBytes() + a->GetUnsentChargedBytes();
+        }
+    }
     // The scenario's holds end with the run: a socket lives on only where
     // the simulation (or the caller) still holds it.
     m_senderSocket = nullptr;

@@ -22,9 +22,11 @@ class TsqTcpSocket;
  * Ids start at 1 and are never reused within a process, so a packet that
  * outlives its socket can never be credited to a newer socket. A socket
  * registers itself when it is constructed (copies, i.e. forked sockets, get
- * a fresh id) and unregisters in DoDispose and in its destructor; after
- * that Lookup() answers nullptr and the completion adapters release the
- * bytes "against nothing".
+ * a fresh id) and unregisters in its destructor (not in DoDispose: a
+ * disposed socket, like a closed sk the kernel keeps until its last skb is
+ * freed, is still credited with its frames' releases); after that Lookup()
+ * answers nullptr and the completion adapters release the bytes "against
+ * nothing".
  */
 class TsqSocketRegistry
 {

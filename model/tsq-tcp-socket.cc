@@ -327,7 +327,11 @@ void
 TsqTcpSocket::DoDispose()
 {
     NS_LOG_FUNCTION(this);
-    TsqSocketRegistry::Unregister(m_id);
+    // The socket stays registered until its destructor: like a closed sk,
+    // which the kernel frees only when sk_wmem_alloc drops to zero (the
+    // skbs below TCP hold it, sk_free), its frames still in the device are
+    // credited to it. Only the transmit of the TSQ handler stops.
+    m_disposed = true;
     Ptr<TsqCwndValidationOps> wrapper = DynamicCast<TsqCwndValidationOps>(m_congestionControl);
     if (wrapper)
     {
@@ -647,6 +651,10 @@ TsqTcpSocket::TsqHandler()
     NS_LOG_FUNCTION(this);
     tsq_handler(&m_sk);
     m_resumedTrace(m_sk.queued);
+    if (m_disposed)
+    {
+        return; // nothing left to send from: the stack let go of it
+    }
     // tcp_tsq_write(): only in states that may send data.
     switch (m_state.Get())
     {

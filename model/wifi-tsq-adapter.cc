@@ -158,6 +158,16 @@ WifiTsqAdapter::SetKernelProfile(const std::string& name)
 }
 
 void
+WifiTsqAdapter::SetDeviceShift(const std::string& policy)
+{
+    m_deviceShift = policy;
+    if (m_installed)
+    {
+        ApplyAttributes();
+    }
+}
+
+void
 WifiTsqAdapter::ApplyAttributes()
 {
     const tsq_driver_profile* driver = tsq_driver_profile_find(m_driverProfile.c_str());
@@ -822,6 +832,22 @@ uint64_t
 WifiTsqAdapter::GetInFlightBytes() const
 {
     return m_cmpl ? m_cmpl->GetInFlightBytes() : 0;
+}
+
+uint64_t
+WifiTsqAdapter::GetUnsentChargedBytes() const
+{
+    uint64_t bytes = 0;
+    for (const auto& entry : m_mpdus)
+    {
+        TsqTxCompletion::Charge charge;
+        if (!entry.second.sent &&
+            TsqTxCompletion::Peek(entry.second.mpdu->GetPacket(), m_nodeId, charge))
+        {
+            bytes += charge.bytes;
+        }
+    }
+    return bytes;
 }
 
 uint64_t

@@ -108,6 +108,14 @@ class WifiTsqAdapter : public Object
     void SetKernelProfile(const std::string& name);
 
     /**
+     * Set this device's pacing-shift policy (the DeviceShift attribute),
+     * also after Install: one station's card of a cell may differ from the
+     * others'. Ends the program on a value the attribute refuses.
+     * \param policy "profile", "none" or a shift 0..31
+     */
+    void SetDeviceShift(const std::string& policy);
+
+    /**
      * \return the pacing shift this device writes into local sockets, or -1
      * when its policy is "none"
      */
@@ -140,6 +148,9 @@ class WifiTsqAdapter : public Object
     uint64_t GetQueuedMpdus() const;
     /** \return charged bytes of MPDUs sent and not yet acked or dropped (core) */
     uint64_t GetInFlightBytes() const;
+    /** \return charged bytes of the MPDUs in the MAC queues never sent yet
+     *  (their charge still rides on the packet) */
+    uint64_t GetUnsentChargedBytes() const;
     /** \return acked MPDUs the completion model had to hold */
     uint64_t GetHeldMpdus() const;
     /** \return times this device wrote a socket's pacing shift */
