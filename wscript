@@ -129,6 +129,7 @@ def build(bld):
         'model/tsq-gate-queue-disc.h',
         'model/tsq-slot-gate.h',
         'model/tsq-kernel-config.h',
+        'model/tsq-ns3-compat.h',
         'model/tsq-tcp-socket.h',
         'model/tsq-tcp-socket-factory.h',
         'model/tsq-tx-completion.h',

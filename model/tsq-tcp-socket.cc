@@ -933,13 +933,16 @@ void
 TsqTcpSocket::ProcessAck(const SequenceNumber32& ackNumber,
                          bool scoreboardUpdated,
                          uint32_t currentDelivered,
-                         const SequenceNumber32& oldHeadSequence)
+                         const SequenceNumber32& oldHeadSequence TSQ_PROCESS_ACK_EXTRA_PARAM)
 {
     // TcpSocketBase has run ReadOptions (SACK) and DiscardUpTo: every
     // segment of this ACK went through OnSegmentDelivered. Linux takes the
     // sample here too, before the congestion control sees the ACK.
     UpdateLinuxRtt(ackNumber > oldHeadSequence);
-    TcpSocketBase::ProcessAck(ackNumber, scoreboardUpdated, currentDelivered, oldHeadSequence);
+    TcpSocketBase::ProcessAck(ackNumber,
+                              scoreboardUpdated,
+                              currentDelivered,
+                              oldHeadSequence TSQ_PROCESS_ACK_EXTRA_ARG);
 }
 
 void

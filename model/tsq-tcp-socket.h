@@ -6,6 +6,7 @@
 #define TSQ_TCP_SOCKET_H
 
 #include "tsq-kernel-config.h"
+#include "tsq-ns3-compat.h"
 
 #include "ns3/data-rate.h"
 #include "ns3/tcp-socket-base.h"
@@ -231,7 +232,7 @@ class TsqTcpSocket : public TcpSocketBase
     void ProcessAck(const SequenceNumber32& ackNumber,
                     bool scoreboardUpdated,
                     uint32_t currentDelivered,
-                    const SequenceNumber32& oldHeadSequence) override;
+                    const SequenceNumber32& oldHeadSequence TSQ_PROCESS_ACK_EXTRA_PARAM) override;
     /** The handshake's Linux RTT sample (SYN or SYN-ACK send time). */
     void EstimateRtt(const TcpHeader& tcpHeader) override;
     /** Remembers when a SYN (or SYN-ACK) went, and if it was a retry. */

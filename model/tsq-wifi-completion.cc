@@ -4,6 +4,8 @@
 
 #include "tsq-wifi-completion.h"
 
+#include "tsq-ns3-compat.h"
+
 #include "ns3/abort.h"
 #include "ns3/assert.h"
 #include "ns3/log.h"
@@ -195,7 +197,7 @@ TsqWifiCompletion::Settle(uint8_t ac)
         return;
     }
     Time at = NanoSeconds(static_cast<int64_t>(due));
-    if (hwq.timer.IsRunning() && hwq.timerAt <= at)
+    if (TSQ_EVENT_PENDING(hwq.timer) && hwq.timerAt <= at)
     {
         return;
     }
