@@ -210,7 +210,7 @@ TsqCommandLine::Refuse(const std::string& message)
 void
 TsqCommandLine::Register(const std::string& name,
                          const std::string& help,
-                         Callback<bool, std::string> parse,
+                         Callback<bool, TSQ_CMDLINE_PARSER_ARG> parse,
                          const std::string& shown)
 {
     m_names.insert(name);
@@ -222,7 +222,7 @@ TsqCommandLine::AddValue(const std::string& name, const std::string& help, bool&
 {
     Register(name,
              help,
-             Callback<bool, std::string>([this, name, &value](std::string text) {
+             Callback<bool, TSQ_CMDLINE_PARSER_ARG>([this, name, &value](std::string text) {
                  // A bare --flag means true (ns-3 3.37 toggled it: --tsq
                  // switched the default true off).
                  if (text == "true" || text == "1" || text.empty())
@@ -249,7 +249,7 @@ TsqCommandLine::AddWhole(const std::string& name, const std::string& help, T& va
 {
     Register(name,
              help,
-             Callback<bool, std::string>([this, name, help, &value](std::string text) {
+             Callback<bool, TSQ_CMDLINE_PARSER_ARG>([this, name, help, &value](std::string text) {
                  uint64_t v;
                  if (!ParseWhole(text, std::numeric_limits<T>::max(), &v))
                  {
@@ -285,7 +285,7 @@ TsqCommandLine::AddValue(const std::string& name, const std::string& help, int32
 {
     Register(name,
              help,
-             Callback<bool, std::string>([this, name, help, &value](std::string text) {
+             Callback<bool, TSQ_CMDLINE_PARSER_ARG>([this, name, help, &value](std::string text) {
                  const bool negative = !text.empty() && text[0] == '-';
                  uint64_t v;
                  if (!ParseWhole(negative ? text.substr(1) : text,
@@ -314,7 +314,7 @@ TsqCommandLine::AddValue(const std::string& name, const std::string& help, doubl
     shown << value;
     Register(name,
              help,
-             Callback<bool, std::string>([this, name, help, &value](std::string text) {
+             Callback<bool, TSQ_CMDLINE_PARSER_ARG>([this, name, help, &value](std::string text) {
                  double v;
                  if (!ParseReal(text, &v))
                  {
@@ -331,7 +331,7 @@ TsqCommandLine::AddValue(const std::string& name, const std::string& help, std::
 {
     Register(name,
              help,
-             Callback<bool, std::string>([&value](std::string text) {
+             Callback<bool, TSQ_CMDLINE_PARSER_ARG>([&value](std::string text) {
                  value = text; // whole: ns-3 3.37 stops at the first blank
                  return true;
              }),

@@ -6,6 +6,7 @@
 #define TSQ_COMMAND_LINE_H
 
 #include "ns3/command-line.h"
+#include "ns3/tsq-ns3-compat.h"
 
 #include <cstdint>
 #include <set>
@@ -106,7 +107,7 @@ class TsqCommandLine
     /** Register the option's callback with ns-3. */
     void Register(const std::string& name,
                   const std::string& help,
-                  Callback<bool, std::string> parse,
+                  Callback<bool, TSQ_CMDLINE_PARSER_ARG> parse,
                   const std::string& shown);
 
     CommandLine m_cmd;             //!< the ns-3 command line

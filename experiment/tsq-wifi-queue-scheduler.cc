@@ -5,6 +5,7 @@
 #include "tsq-wifi-queue-scheduler.h"
 
 #include "ns3/enum.h"
+#include "ns3/tsq-ns3-compat.h"
 #include "ns3/wifi-mac-queue.h"
 #include "ns3/wifi-mpdu.h"
 
@@ -93,7 +94,7 @@ TsqWifiQueueScheduler::HasToDropBeforeEnqueuePriv(AcIndex ac, Ptr<WifiMpdu> mpdu
         ++m_mgtDrops;
         return mpdu;
     }
-    EnumValue policy;
+    TSQ_ENUM_VALUE(FcfsWifiQueueScheduler::DropPolicy) policy;
     GetAttribute("DropPolicy", policy);
     if (policy.Get() == DROP_NEWEST)
     {

@@ -16,6 +16,7 @@
 #include "ns3/object-factory.h"
 #include "ns3/tsq-core-names.h"
 #include "ns3/tsq-kernel-config.h"
+#include "ns3/tsq-ns3-compat.h"
 #include "ns3/type-id.h"
 
 #include <cmath>
@@ -494,7 +495,7 @@ double
 WifiUplinkConfig::PhyRateMbps() const
 {
     WifiMode mode = HtPhy::GetHtMcs(static_cast<uint8_t>(mcs));
-    return mode.GetDataRate(channelWidth, shortGuardInterval ? 400 : 800, 1) / 1e6;
+    return TSQ_WIFI_MODE_DATA_RATE(mode, channelWidth, shortGuardInterval ? 400 : 800, 1) / 1e6;
 }
 
 std::string
@@ -678,7 +679,7 @@ WifiUplinkConfig::ScenarioAttributes()
         {"ns3::FifoQueueDisc::MaxSize", "qdiscPackets"},
         {"ns3::BulkSendApplication::MaxBytes", "maxBytes"},
         {"ns3::BulkSendApplication::SendSize", "segmentSize"},
-        {"ns3::V4Ping::Interval", "pingInterval"},
+        {TSQ_PING_TYPE "::Interval", "pingInterval"},
         {"ns3::OnOffApplication::DataRate", "udpRate"},
         {"ns3::OnOffApplication::PacketSize", "(none: 1472-byte datagrams)"},
     };

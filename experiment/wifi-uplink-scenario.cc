@@ -44,12 +44,12 @@
 #include "ns3/tsq-core-names.h"
 #include "ns3/tsq-helper.h"
 #include "ns3/tsq-kernel-config.h"
+#include "ns3/tsq-ns3-compat.h"
 #include "ns3/tsq-tcp-socket-factory.h"
 #include "ns3/tsq-tcp-socket.h"
 #include "ns3/tsq-tx-completion.h"
 #include "ns3/uinteger.h"
-#include "ns3/v4ping-helper.h"
-#include "ns3/v4ping.h"
+#include TSQ_PING_HELPER_HEADER
 #include "ns3/wifi-helper.h"
 #include "ns3/wifi-mac-helper.h"
 #include "ns3/wifi-net-device.h"
@@ -638,7 +638,7 @@ WifiUplinkScenario::InstallApplications()
 
     if (m_config.pingIntervalS > 0)
     {
-        V4PingHelper ping(serverAddress);
+        TSQ_PING_HELPER ping(serverAddress);
         ping.SetAttribute("Interval", TimeValue(Seconds(m_config.pingIntervalS)));
         ApplicationContainer app = ping.Install(m_stations.Get(0));
         app.Start(start);
@@ -908,7 +908,7 @@ WifiUplinkScenario::EndWindow()
 }
 
 void
-WifiUplinkScenario::OnPingRtt(Time rtt)
+WifiUplinkScenario::OnPingRtt(TSQ_PING_RTT_ARGS)
 {
     if (m_inWindow)
     {

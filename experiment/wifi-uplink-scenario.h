@@ -21,6 +21,7 @@
 #include "ns3/packet-sink.h"
 #include "ns3/ptr.h"
 #include "ns3/socket.h"
+#include "ns3/tsq-ns3-compat.h"
 #include "ns3/tsq-slot-gate.h"
 #include "ns3/tsq-tcp-socket.h"
 #include "ns3/wifi-phy.h"
@@ -106,7 +107,8 @@ class WifiUplinkScenario
 
     /** \return the stations' A-MPDU counts now */
     AmpduCount CountAmpdus() const;
-    void OnPingRtt(Time rtt);
+    /** A ping reply came back (its round-trip time; 3.43 also gives its sequence number). */
+    void OnPingRtt(TSQ_PING_RTT_ARGS);
     void OnQdiscPackets(uint32_t oldValue, uint32_t newValue);
     void StartWindow();
     void Sample(uint32_t k);

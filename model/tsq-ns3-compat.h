@@ -44,4 +44,69 @@
 #define TSQ_EVENT_PENDING(event) ((event).IsRunning())
 #endif
 
+/*
+ * CommandLine::AddValue with a parser callback: Callback<bool, std::string>
+ * in 3.37, Callback<bool, const std::string&> in 3.43. The parser's
+ * argument type.
+ */
+#if TSQ_NS3_AT_LEAST(43)
+#define TSQ_CMDLINE_PARSER_ARG const std::string&
+#else
+#define TSQ_CMDLINE_PARSER_ARG std::string
+#endif
+
+/*
+ * WifiMode::GetDataRate(width, guard interval, nss): the guard interval is
+ * a uint16_t in ns in 3.37 and a Time in 3.43 (the width a MHz_u double).
+ */
+#if TSQ_NS3_AT_LEAST(43)
+#define TSQ_WIFI_MODE_DATA_RATE(mode, widthMhz, guardNs, nss)                                      \
+    ((mode).GetDataRate((widthMhz), NanoSeconds(guardNs), (nss)))
+#else
+#define TSQ_WIFI_MODE_DATA_RATE(mode, widthMhz, guardNs, nss)                                      \
+    ((mode).GetDataRate((widthMhz), (guardNs), (nss)))
+#endif
+
+/*
+ * EnumValue is a class in 3.37 and a class template over the enum type,
+ * EnumValue<T>, in 3.43.
+ */
+#if TSQ_NS3_AT_LEAST(43)
+#define TSQ_ENUM_VALUE(T) EnumValue<T>
+#else
+#define TSQ_ENUM_VALUE(T) EnumValue
+#endif
+
+/*
+ * The IPv4 ping application: V4Ping (ns3/v4ping-helper.h, trace "Rtt" of
+ * (Time)) in 3.37; Ping (ns3/ping-helper.h, trace "Rtt" of (uint16_t
+ * sequence number, Time)) in 3.43, where V4Ping is gone.
+ */
+#if TSQ_NS3_AT_LEAST(43)
+#define TSQ_PING_HELPER_HEADER "ns3/ping-helper.h"
+#define TSQ_PING_HELPER PingHelper
+#define TSQ_PING_TYPE "ns3::Ping"
+#define TSQ_PING_RTT_ARGS uint16_t, Time rtt
+#else
+#define TSQ_PING_HELPER_HEADER "ns3/v4ping-helper.h"
+#define TSQ_PING_HELPER V4PingHelper
+#define TSQ_PING_TYPE "ns3::V4Ping"
+#define TSQ_PING_RTT_ARGS Time rtt
+#endif
+
+/*
+ * A test case's duration and a test suite's type are the scoped enums
+ * TestCase::Duration and TestSuite::Type since 3.42 (the plain enumerators
+ * are deprecated there); 3.37 has the plain ones.
+ */
+#if TSQ_NS3_AT_LEAST(42)
+#define TSQ_TEST_QUICK TestCase::Duration::QUICK
+#define TSQ_TEST_UNIT TestSuite::Type::UNIT
+#define TSQ_TEST_SYSTEM TestSuite::Type::SYSTEM
+#else
+#define TSQ_TEST_QUICK TestCase::QUICK
+#define TSQ_TEST_UNIT TestSuite::UNIT
+#define TSQ_TEST_SYSTEM TestSuite::SYSTEM
+#endif
+
 #endif /* TSQ_NS3_COMPAT_H */

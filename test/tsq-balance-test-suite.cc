@@ -10,6 +10,7 @@
 #include "ns3/socket.h"
 #include "ns3/test.h"
 #include "ns3/tsq-helper.h"
+#include "ns3/tsq-ns3-compat.h"
 #include "ns3/tsq-tag.h"
 #include "ns3/tsq-tcp-socket.h"
 #include "ns3/tsq-tx-completion.h"
@@ -282,15 +283,15 @@ class TsqBalanceTestSuite : public TestSuite
 {
   public:
     TsqBalanceTestSuite()
-        : TestSuite("tsq-balance", SYSTEM)
+        : TestSuite("tsq-balance", TSQ_TEST_SYSTEM)
     {
-        AddTestCase(new TsqWifiBalanceTestCase("ns3", 0, 0), TestCase::QUICK);
-        AddTestCase(new TsqWifiBalanceTestCase("ns3", 0.5, 0), TestCase::QUICK);
-        AddTestCase(new TsqWifiBalanceTestCase("ns3", 0.5, 300), TestCase::QUICK);
-        AddTestCase(new TsqWifiBalanceTestCase("ath9k", 0, 0), TestCase::QUICK);
-        AddTestCase(new TsqWifiBalanceTestCase("ath9k", 0.5, 0), TestCase::QUICK);
-        AddTestCase(new TsqWifiBalanceTestCase("ath9k", 0.5, 300), TestCase::QUICK);
-        AddTestCase(new TsqClosedSocketBalanceTestCase, TestCase::QUICK);
+        AddTestCase(new TsqWifiBalanceTestCase("ns3", 0, 0), TSQ_TEST_QUICK);
+        AddTestCase(new TsqWifiBalanceTestCase("ns3", 0.5, 0), TSQ_TEST_QUICK);
+        AddTestCase(new TsqWifiBalanceTestCase("ns3", 0.5, 300), TSQ_TEST_QUICK);
+        AddTestCase(new TsqWifiBalanceTestCase("ath9k", 0, 0), TSQ_TEST_QUICK);
+        AddTestCase(new TsqWifiBalanceTestCase("ath9k", 0.5, 0), TSQ_TEST_QUICK);
+        AddTestCase(new TsqWifiBalanceTestCase("ath9k", 0.5, 300), TSQ_TEST_QUICK);
+        AddTestCase(new TsqClosedSocketBalanceTestCase, TSQ_TEST_QUICK);
     }
 };
 

@@ -4,6 +4,7 @@
 
 #include "ns3/simulator.h"
 #include "ns3/test.h"
+#include "ns3/tsq-ns3-compat.h"
 #include "ns3/wifi-uplink-scenario.h"
 
 /**
@@ -83,10 +84,10 @@ class TsqBuildTestSuite : public TestSuite
 {
   public:
     TsqBuildTestSuite()
-        : TestSuite("tsq-build", UNIT)
+        : TestSuite("tsq-build", TSQ_TEST_UNIT)
     {
-        AddTestCase(new TsqScenarioValidationTestCase, TestCase::QUICK);
-        AddTestCase(new TsqScenarioSmokeTestCase, TestCase::QUICK);
+        AddTestCase(new TsqScenarioValidationTestCase, TSQ_TEST_QUICK);
+        AddTestCase(new TsqScenarioSmokeTestCase, TSQ_TEST_QUICK);
     }
 };
 

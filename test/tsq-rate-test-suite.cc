@@ -13,6 +13,7 @@
 #include "ns3/tcp-rate-ops.h"
 #include "ns3/test.h"
 #include "ns3/tsq-helper.h"
+#include "ns3/tsq-ns3-compat.h"
 #include "ns3/tsq-rate-ops.h"
 #include "ns3/tsq-tcp-socket-factory.h"
 #include "ns3/tsq-tcp-socket.h"
@@ -263,11 +264,11 @@ class TsqRateTestSuite : public TestSuite
 {
   public:
     TsqRateTestSuite()
-        : TestSuite("tsq-rate", UNIT)
+        : TestSuite("tsq-rate", TSQ_TEST_UNIT)
     {
-        AddTestCase(new TsqRateInstallTestCase, TestCase::QUICK);
-        AddTestCase(new TsqRateBbrWifiTestCase, TestCase::QUICK);
-        AddTestCase(new TsqRateBbrWiredTestCase, TestCase::QUICK);
+        AddTestCase(new TsqRateInstallTestCase, TSQ_TEST_QUICK);
+        AddTestCase(new TsqRateBbrWifiTestCase, TSQ_TEST_QUICK);
+        AddTestCase(new TsqRateBbrWiredTestCase, TSQ_TEST_QUICK);
     }
 };
 

@@ -9,6 +9,7 @@
 #include "ns3/tsq-experiment.h"
 #include "ns3/tsq-flent-writer.h"
 #include "ns3/tsq-job-runner.h"
+#include "ns3/tsq-ns3-compat.h"
 #include "ns3/tsq-results-db.h"
 #include "ns3/uinteger.h"
 #include "ns3/wifi-uplink-scenario.h"
@@ -763,15 +764,15 @@ class TsqResultsTestSuite : public TestSuite
 {
   public:
     TsqResultsTestSuite()
-        : TestSuite("tsq-results", UNIT)
+        : TestSuite("tsq-results", TSQ_TEST_UNIT)
     {
-        AddTestCase(new TsqRunKeyTestCase, TestCase::QUICK);
-        AddTestCase(new TsqScenarioKeyTestCase, TestCase::QUICK);
-        AddTestCase(new TsqCommandLineTestCase, TestCase::QUICK);
-        AddTestCase(new TsqResultsMergeTestCase, TestCase::QUICK);
-        AddTestCase(new TsqFlentJsonTestCase, TestCase::QUICK);
-        AddTestCase(new TsqResultsMigrationTestCase, TestCase::QUICK);
-        AddTestCase(new TsqJobRunnerTestCase, TestCase::QUICK);
+        AddTestCase(new TsqRunKeyTestCase, TSQ_TEST_QUICK);
+        AddTestCase(new TsqScenarioKeyTestCase, TSQ_TEST_QUICK);
+        AddTestCase(new TsqCommandLineTestCase, TSQ_TEST_QUICK);
+        AddTestCase(new TsqResultsMergeTestCase, TSQ_TEST_QUICK);
+        AddTestCase(new TsqFlentJsonTestCase, TSQ_TEST_QUICK);
+        AddTestCase(new TsqResultsMigrationTestCase, TSQ_TEST_QUICK);
+        AddTestCase(new TsqJobRunnerTestCase, TSQ_TEST_QUICK);
     }
 };
 

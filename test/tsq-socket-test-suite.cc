@@ -20,6 +20,7 @@
 #include "ns3/test.h"
 #include "ns3/tsq-helper.h"
 #include "ns3/tsq-hystart-ops.h"
+#include "ns3/tsq-ns3-compat.h"
 #include "ns3/tsq-rtt-sample-estimator.h"
 #include "ns3/tsq-socket-registry.h"
 #include "ns3/tsq-tag.h"
@@ -879,17 +880,17 @@ class TsqSocketTestSuite : public TestSuite
 {
   public:
     TsqSocketTestSuite()
-        : TestSuite("tsq-socket", UNIT)
+        : TestSuite("tsq-socket", TSQ_TEST_UNIT)
     {
-        AddTestCase(new TsqAttributeTestCase, TestCase::QUICK);
-        AddTestCase(new TsqFactoryTestCase, TestCase::QUICK);
-        AddTestCase(new TsqThrottleTestCase, TestCase::QUICK);
-        AddTestCase(new TsqCwndValidationTestCase, TestCase::QUICK);
-        AddTestCase(new TsqRttSampleTestCase, TestCase::QUICK);
-        AddTestCase(new TsqLinuxRttTestCase, TestCase::QUICK);
-        AddTestCase(new TsqLinuxStretchAcksTestCase, TestCase::QUICK);
-        AddTestCase(new TsqTransparencyTestCase("newreno"), TestCase::QUICK);
-        AddTestCase(new TsqTransparencyTestCase("cubic"), TestCase::QUICK);
+        AddTestCase(new TsqAttributeTestCase, TSQ_TEST_QUICK);
+        AddTestCase(new TsqFactoryTestCase, TSQ_TEST_QUICK);
+        AddTestCase(new TsqThrottleTestCase, TSQ_TEST_QUICK);
+        AddTestCase(new TsqCwndValidationTestCase, TSQ_TEST_QUICK);
+        AddTestCase(new TsqRttSampleTestCase, TSQ_TEST_QUICK);
+        AddTestCase(new TsqLinuxRttTestCase, TSQ_TEST_QUICK);
+        AddTestCase(new TsqLinuxStretchAcksTestCase, TSQ_TEST_QUICK);
+        AddTestCase(new TsqTransparencyTestCase("newreno"), TSQ_TEST_QUICK);
+        AddTestCase(new TsqTransparencyTestCase("cubic"), TSQ_TEST_QUICK);
     }
 };
 

@@ -11,6 +11,7 @@
 #include "ns3/test.h"
 #include "ns3/tsq-data-error-model.h"
 #include "ns3/tsq-helper.h"
+#include "ns3/tsq-ns3-compat.h"
 #include "ns3/tsq-tcp-socket.h"
 #include "ns3/wifi-mac-header.h"
 #include "ns3/wifi-mac-queue.h"
@@ -572,17 +573,17 @@ class TsqWifiTestSuite : public TestSuite
 {
   public:
     TsqWifiTestSuite()
-        : TestSuite("tsq-wifi", SYSTEM)
+        : TestSuite("tsq-wifi", TSQ_TEST_SYSTEM)
     {
-        AddTestCase(new TsqWifiShiftPolicyTestCase, TestCase::QUICK);
-        AddTestCase(new TsqWifiStarvationTestCase, TestCase::QUICK);
-        AddTestCase(new TsqWifiDriverProfileTestCase, TestCase::QUICK);
-        AddTestCase(new TsqWifiHyStartTestCase, TestCase::QUICK);
-        AddTestCase(new TsqWifiRepeatableTestCase, TestCase::QUICK);
-        AddTestCase(new TsqWifiStationsTestCase, TestCase::QUICK);
-        AddTestCase(new TsqWifiEveryStationSendsTestCase, TestCase::QUICK);
-        AddTestCase(new TsqWifiSixteenStationsTestCase, TestCase::QUICK);
-        AddTestCase(new TsqDataErrorModelTestCase, TestCase::QUICK);
+        AddTestCase(new TsqWifiShiftPolicyTestCase, TSQ_TEST_QUICK);
+        AddTestCase(new TsqWifiStarvationTestCase, TSQ_TEST_QUICK);
+        AddTestCase(new TsqWifiDriverProfileTestCase, TSQ_TEST_QUICK);
+        AddTestCase(new TsqWifiHyStartTestCase, TSQ_TEST_QUICK);
+        AddTestCase(new TsqWifiRepeatableTestCase, TSQ_TEST_QUICK);
+        AddTestCase(new TsqWifiStationsTestCase, TSQ_TEST_QUICK);
+        AddTestCase(new TsqWifiEveryStationSendsTestCase, TSQ_TEST_QUICK);
+        AddTestCase(new TsqWifiSixteenStationsTestCase, TSQ_TEST_QUICK);
+        AddTestCase(new TsqDataErrorModelTestCase, TSQ_TEST_QUICK);
     }
 };
 

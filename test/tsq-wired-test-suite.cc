@@ -9,6 +9,7 @@
 #include "ns3/socket.h"
 #include "ns3/test.h"
 #include "ns3/tsq-helper.h"
+#include "ns3/tsq-ns3-compat.h"
 #include "ns3/tsq-tcp-socket.h"
 #include "ns3/tsq-tx-completion.h"
 #include "ns3/wifi-uplink-scenario.h"
@@ -158,9 +159,9 @@ class TsqWiredTestSuite : public TestSuite
 {
   public:
     TsqWiredTestSuite()
-        : TestSuite("tsq-wired", SYSTEM)
+        : TestSuite("tsq-wired", TSQ_TEST_SYSTEM)
     {
-        AddTestCase(new TsqWiredTestCase, TestCase::QUICK);
+        AddTestCase(new TsqWiredTestCase, TSQ_TEST_QUICK);
     }
 };
 
