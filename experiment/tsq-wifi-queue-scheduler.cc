@@ -26,18 +26,6 @@ TsqWifiQueueScheduler::GetTypeId()
 
 TsqWifiQueueScheduler::TsqWifiQueueScheduler() = default;
 
-uint64_t
-TsqWifiQueueScheduler::GetRoomDrops() const
-{
-    return m_roomDrops;
-}
-
-uint64_t
-TsqWifiQueueScheduler::GetMgtDrops() const
-{
-    return m_mgtDrops;
-}
-
 Ptr<WifiMpdu>
 TsqWifiQueueScheduler::NewestUnsentOfLongest(AcIndex ac) const
 {
@@ -85,14 +73,9 @@ TsqWifiQueueScheduler::HasToDropBeforeEnqueuePriv(AcIndex ac, Ptr<WifiMpdu> mpdu
     }
     if (mpdu->GetHeader().IsMgt())
     {
+        // No MPDU that was never sent: the management frame goes.
         Ptr<WifiMpdu> victim = NewestUnsentOfLongest(ac);
-        if (victim)
-        {
-            ++m_roomDrops;
-            return victim;
-        }
-        ++m_mgtDrops;
-        return mpdu;
+        return victim ? victim : mpdu;
     }
     TSQ_ENUM_VALUE(FcfsWifiQueueScheduler::DropPolicy) policy;
     GetAttribute("DropPolicy", policy);

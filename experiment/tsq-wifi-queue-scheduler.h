@@ -45,11 +45,6 @@ class TsqWifiQueueScheduler : public FcfsWifiQueueScheduler
     static TypeId GetTypeId();
     TsqWifiQueueScheduler();
 
-    /** \return data MPDUs dropped (never transmitted) to make room for a management frame */
-    uint64_t GetRoomDrops() const;
-    /** \return management frames dropped because every queued data MPDU was in flight */
-    uint64_t GetMgtDrops() const;
-
   private:
     Ptr<WifiMpdu> HasToDropBeforeEnqueuePriv(AcIndex ac, Ptr<WifiMpdu> mpdu) override;
 
@@ -58,9 +53,6 @@ class TsqWifiQueueScheduler : public FcfsWifiQueueScheduler
      * \return the newest never-transmitted MPDU of the longest data queue, or null
      */
     Ptr<WifiMpdu> NewestUnsentOfLongest(AcIndex ac) const;
-
-    uint64_t m_roomDrops{0}; //!< data MPDUs dropped for a management frame
-    uint64_t m_mgtDrops{0};  //!< management frames dropped, no safe victim
 };
 
 } // namespace ns3
