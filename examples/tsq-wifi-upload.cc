@@ -83,9 +83,12 @@ main(int argc, char* argv[])
     if (config.nSta > 1)
     {
         // The tcp line's socket metrics are means over the stations.
-        std::printf("stations jain_index=%.3f min_station_goodput_mbps=%.2f\n",
+        // window_start_s: simulated time the window opened, once every
+        // station had delivered (--warmupExtra).
+        std::printf("stations jain_index=%.3f min_station_goodput_mbps=%.2f window_start_s=%.2f\n",
                     result.jainIndex,
-                    result.minStationGoodputMbps);
+                    result.minStationGoodputMbps,
+                    result.windowStartS);
         for (uint32_t i = 0; i < result.stations.size(); ++i)
         {
             const WifiUplinkStationResult& st = result.stations[i];

@@ -115,6 +115,11 @@ WifiUplinkConfig::AddToCommandLine(TsqCommandLine& cmd)
     cmd.AddValue("rcvBuf", "receive buffer in bytes (4096..1073741824)", rcvBufBytes);
     cmd.AddValue("duration", "measured time in seconds (0.1..3600)", durationS);
     cmd.AddValue("warmup", "excluded warm-up time in seconds (0..600)", warmupS);
+    cmd.AddValue("warmupExtra",
+                 "longest wait past --warmup, in seconds, for every station to deliver its "
+                 "first byte; the window opens at the first sample step at which all have "
+                 "(0..600; 0: at --warmup whatever)",
+                 warmupExtraS);
     cmd.AddValue("pingInterval",
                  "ping interval in seconds (0 = off, else 0.01..10)",
                  pingIntervalS);
@@ -281,6 +286,10 @@ WifiUplinkConfig::Validate() const
     if (!(warmupS >= 0 && warmupS <= 600))
     {
         return TsqOutOfRangeValue("warmup", warmupS, "0..600");
+    }
+    if (!(warmupExtraS >= 0 && warmupExtraS <= 600))
+    {
+        return TsqOutOfRangeValue("warmupExtra", warmupExtraS, "0..600");
     }
     if (!(pingIntervalS == 0 || (pingIntervalS >= 0.01 && pingIntervalS <= 10)))
     {

@@ -54,6 +54,7 @@ struct WifiUplinkConfig
     uint32_t rcvBufBytes{6291456};                      //!< SO_RCVBUF, bytes (Linux tcp_rmem max)
     double durationS{10.0};                             //!< measured time, seconds
     double warmupS{2.0};         //!< excluded start, s, counted from the apps start (0.5 s)
+    double warmupExtraS{8.0};    //!< longest wait past warmupS for every station's first byte, s
     double pingIntervalS{0.2};   //!< 0 disables the ping
     uint32_t seed{1};            //!< RngRun
     double drainS{0};            //!< simulated time after the apps stop (0..600 s): queues drain

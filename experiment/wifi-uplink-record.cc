@@ -33,6 +33,7 @@ WifiUplinkRunRecord(const std::string& experiment,
     run.SetParam("n_sta", config.nSta);
     run.SetParam("duration_s", config.durationS);
     run.SetParam("warmup_s", config.warmupS);
+    run.SetParam("warmup_extra_s", config.warmupExtraS);
     run.SetParam("link", config.link);
     run.SetParam("traffic", config.traffic);
     run.SetParam("queue_disc", config.queueDisc);
@@ -153,6 +154,9 @@ WifiUplinkRunRecord(const std::string& experiment,
         run.SetMetric("socket_pacing_shift", result.socketPacingShift);
     }
     run.SetMetric("wall_s", wallS);
+    // Where the window opened (app start + warm-up + the wait for every
+    // station's first byte), simulated s.
+    run.SetMetric("window_start_s", result.windowStartS);
     if (config.nSta > 1)
     {
         // Over the stations (their own rows: the stations table)

@@ -23,7 +23,8 @@ WifiUplinkResult::Failure() const
         out << (k ? "," : "") << silentStations[k];
     }
     out << " delivered no byte before the measured window (it starts at " << windowStartS
-        << " s): not associated, cut off by the MAC, or started after it (--warmup)";
+        << " s, after the longest wait --warmupExtra): not associated, cut off by the MAC, "
+           "or started after it";
     return out.str();
 }
 

@@ -589,7 +589,6 @@ WifiUplinkScenario::InstallApplications()
     // Stations associate about 120 ms in; a SYN sent before that is lost
     // and waits for the SYN retransmission timer.
     Time start = Seconds(kAppStartS);
-    Time stop = start + Seconds(m_config.warmupS + m_config.durationS);
     const bool udp = m_config.traffic == "udp";
     const std::string sinkFactory = udp ? "ns3::UdpSocketFactory" : "ns3::TcpSocketFactory";
 
@@ -619,11 +618,16 @@ WifiUplinkScenario::InstallApplications()
             bulk.SetAttribute("SendSize", UintegerValue(m_config.segmentSize * 10));
             app = bulk.Install(m_stations.Get(i));
         }
+        // No stop time: the window's opening is known only when it comes
+        // (TryStartWindow); EndWindow stops the senders.
         app.Start(start + MilliSeconds(10 * i));
-        app.Stop(stop);
+        app.Get(0)->TraceConnectWithoutContext(
+            "Tx",
+            MakeCallback(&WifiUplinkScenario::OnSenderTx, this).Bind(i));
         m_senderApps.Add(app);
     }
     m_sockets.assign(m_config.nSta, SocketState());
+    m_senderTxBytes.assign(m_config.nSta, 0);
     if (!udp)
     {
         // A socket exists once its application started.
@@ -640,20 +644,83 @@ WifiUplinkScenario::InstallApplications()
     {
         TSQ_PING_HELPER ping(serverAddress);
         ping.SetAttribute("Interval", TimeValue(Seconds(m_config.pingIntervalS)));
+        // It pings until the simulation stops (drain included); only the
+        // window's replies count (OnPingRtt).
         ApplicationContainer app = ping.Install(m_stations.Get(0));
         app.Start(start);
-        app.Stop(stop);
         app.Get(0)->TraceConnectWithoutContext("Rtt",
                                                MakeCallback(&WifiUplinkScenario::OnPingRtt, this));
     }
     m_rxAtWindowStart.assign(m_config.nSta, 0);
-    m_windowStart = start + Seconds(m_config.warmupS);
-    Simulator::Schedule(m_windowStart, &WifiUplinkScenario::StartWindow, this);
-    // The window ends with its last sample (Sample(n) calls EndWindow), at
-    // windowStart + n * sampleInterval = stop.
-    // 1 ns after the last sample: an event scheduled later for the same
-    // instant as Stop would not run.
-    Simulator::Stop(stop + Seconds(m_config.drainS) + NanoSeconds(1));
+    m_warmupEnd = start + Seconds(m_config.warmupS);
+    Simulator::Schedule(m_warmupEnd, &WifiUplinkScenario::TryStartWindow, this, 0);
+}
+
+void
+WifiUplinkScenario::OnSenderTx(uint32_t i, Ptr<const Packet> packet)
+{
+    m_senderTxBytes[i] += packet->GetSize();
+}
+
+bool
+WifiUplinkScenario::EveryStationDelivered() const
+{
+    for (const auto& sink : m_sinks)
+    {
+        if (sink->GetTotalRx() == 0)
+        {
+            return false;
+        }
+    }
+    return true;
+}
+
+void
+WifiUplinkScenario::TryStartWindow(uint32_t k)
+{
+    // A station whose first SYN, SYN-ACK or ARP exchange was lost behind
+    // the AP's queue of the other stations' ACKs waits out a connection
+    // timer (ns-3: 3 s, Linux: 1 s) and would be measured with a fraction
+    // of the window. The window waits for every station, on the sample
+    // grid counted from --warmup, at most --warmupExtra; a station still
+    // silent then fails the run (StartWindow). No warm-up: no wait.
+    const Time latest = m_warmupEnd + Seconds(m_config.warmupExtraS);
+    if (m_config.warmupS == 0 || EveryStationDelivered() || Simulator::Now() >= latest)
+    {
+        StartWindow();
+        return;
+    }
+    const Time next =
+        std::min(latest, m_warmupEnd + Seconds(m_config.sampleIntervalS * (k + 1)));
+    Simulator::Schedule(next - Simulator::Now(), &WifiUplinkScenario::TryStartWindow, this, k + 1);
+}
+
+void
+WifiUplinkScenario::StopSenders()
+{
+    // What each application's StopApplication does (it is private), by
+    // its public byte budget. TCP: no new data, the socket closed (FIN once
+    // the buffer is sent) at the application's next send attempt, which
+    // finds the budget spent. (ShutdownSend would not do: ns-3's
+    // TcpSocketBase::Send adds the data to the buffer before it checks
+    // for a shut-down send side.) UDP: no further packet, the OnOff
+    // application stops at its next send.
+    for (uint32_t i = 0; i < m_senderApps.GetN(); ++i)
+    {
+        Ptr<Application> app = m_senderApps.Get(i);
+        if (Ptr<BulkSendApplication> bulk = DynamicCast<BulkSendApplication>(app))
+        {
+            bulk->SetMaxBytes(std::max<uint64_t>(m_senderTxBytes[i], 1));
+        }
+        else if (Ptr<OnOffApplication> onoff = DynamicCast<OnOffApplication>(app))
+        {
+            onoff->SetMaxBytes(1);
+            if (Ptr<Socket> socket = onoff->GetSocket())
+            {
+                socket->ShutdownSend();
+            }
+        }
+    }
 }
 
 void
@@ -765,6 +832,11 @@ void
 WifiUplinkScenario::StartWindow()
 {
     m_inWindow = true;
+    m_windowStart = Simulator::Now();
+    // The window ends with its last sample (Sample(n) calls EndWindow), at
+    // windowStart + n * sampleInterval. 1 ns after it: an event scheduled
+    // later for the same instant as Stop would not run.
+    Simulator::Stop(Seconds(m_config.durationS + m_config.drainS) + NanoSeconds(1));
     for (uint32_t i = 0; i < m_sinks.size(); ++i)
     {
         m_rxAtWindowStart[i] = m_sinks[i]->GetTotalRx();
@@ -905,6 +977,7 @@ WifiUplinkScenario::EndWindow()
     {
         m_shiftAtWindowEnd = tsq->GetPacingShift();
     }
+    StopSenders();
 }
 
 void

@@ -113,6 +113,22 @@ class WifiUplinkScenario
     void StartWindow();
     void Sample(uint32_t k);
     void EndWindow();
+    /**
+     * Opens the window if every station has delivered a byte, or the wait
+     * past the warm-up is over; else checks again one sample step later.
+     * \param k sample steps since the warm-up's end
+     */
+    void TryStartWindow(uint32_t k);
+    /** \returns true once every sink has received a byte */
+    bool EveryStationDelivered() const;
+    /** Stops the sender applications' traffic at the window's end. */
+    void StopSenders();
+    /**
+     * Counts what a sender application handed its socket.
+     * \param i station
+     * \param packet the data
+     */
+    void OnSenderTx(uint32_t i, Ptr<const Packet> packet);
     void InstallTsq();
     /** Station \p i's application started: its socket's traces. */
     void ConnectSenderSocket(uint32_t i);
@@ -145,6 +161,8 @@ class WifiUplinkScenario
     uint64_t m_throttleAtStart{0};
     uint64_t m_throttleAtEnd{0};
     Time m_windowStart;
+    Time m_warmupEnd; //!< the earliest window start: app start + warm-up
+    std::vector<uint64_t> m_senderTxBytes; //!< per sender application, bytes sent
 
     /** A station's sender socket: the latest values of its traces, and the
      *  window's sums of its samples. */

@@ -223,6 +223,7 @@ class TsqScenarioKeyTestCase : public TestCase
             {"--rcvBuf=100000", ""},
             {"--duration=2", ""},
             {"--warmup=1", ""},
+            {"--warmupExtra=3", ""},
             {"--pingInterval=0.1", ""},
             {"--seed=2", ""},
             {"--drain=1", ""},

@@ -490,10 +490,9 @@ class TsqWifiStationsTestCase : public TestCase
  * FCFS scheduler and 1 ms ADDBA Response timeout (--macQueueScheduler=ns3
  * --addbaResponseTimeoutMs=1) 8 stations over 6 s left four stations
  * silent (31 Mb/s in all, no ping reply), and 16 stations three (Jain
- * 0.41). 16 stations get a 4 s warm-up: with the default 2 s most of them
- * have a station still starting (the AP's single FCFS queue holds its ARP
- * request and SYN-ACK behind a second of ACKs, see tsq.rst); with 4 s
- * seeds 1 to 5 all pass.
+ * 0.41). Both run with the default warm-up: at 16 stations the window
+ * waits past it for the last station's first byte (--warmupExtra, see
+ * TsqWifiWindowWaitsTestCase).
  */
 class TsqWifiEveryStationSendsTestCase : public TestCase
 {
@@ -545,6 +544,56 @@ class TsqWifiEveryStationSendsTestCase : public TestCase
 
 /**
  * \ingroup tsq-tests
+ * The window waits for every station's first byte. 16 stations, TSQ off,
+ * seed 1: at the 2 s warm-up's end a station has not delivered yet (its
+ * SYN-ACK waited behind the AP's queue of ACKs), so a fixed window
+ * (--warmupExtra=0) fails the run naming it; the default wait opens the
+ * window later, on the sample grid, with every station delivered.
+ */
+class TsqWifiWindowWaitsTestCase : public TestCase
+{
+  public:
+    TsqWifiWindowWaitsTestCase()
+        : TestCase("16 stations: the window opens once every station has delivered")
+    {
+    }
+
+  private:
+    static WifiUplinkResult RunOnce(double warmupExtraS)
+    {
+        WifiUplinkConfig config;
+        config.nSta = 16;
+        config.durationS = 1.0;
+        config.warmupExtraS = warmupExtraS;
+        config.tsq = false;
+        config.seed = 1;
+        WifiUplinkScenario scenario(config);
+        scenario.Build();
+        WifiUplinkResult r = scenario.Run();
+        Simulator::Destroy();
+        return r;
+    }
+
+    void DoRun() override
+    {
+        const double warmupEndS = WifiUplinkScenario::GetAppStart().GetSeconds() + 2.0;
+        WifiUplinkResult fixed = RunOnce(0);
+        NS_TEST_ASSERT_MSG_EQ_TOL(fixed.windowStartS, warmupEndS, 1e-9, "no wait");
+        NS_TEST_ASSERT_MSG_EQ(fixed.silentStations.empty(), false, "a station still silent");
+        NS_TEST_ASSERT_MSG_NE(fixed.Failure(), "", "the fixed window fails the run");
+
+        WifiUplinkResult waited = RunOnce(8.0);
+        NS_TEST_ASSERT_MSG_EQ(waited.Failure(), "", "every station delivered first");
+        NS_TEST_ASSERT_MSG_GT(waited.windowStartS, warmupEndS, "the window waited");
+        NS_TEST_ASSERT_MSG_LT(waited.windowStartS, warmupEndS + 8.0, "within the wait");
+        // on the 0.1 s sample grid counted from the warm-up's end
+        const double steps = (waited.windowStartS - warmupEndS) / 0.1;
+        NS_TEST_ASSERT_MSG_EQ_TOL(steps, std::round(steps), 1e-6, "on the sample grid");
+    }
+};
+
+/**
+ * \ingroup tsq-tests
  * The suite.
  */
 class TsqWifiTestSuite : public TestSuite
@@ -560,7 +609,8 @@ class TsqWifiTestSuite : public TestSuite
         AddTestCase(new TsqWifiRepeatableTestCase, TSQ_TEST_QUICK);
         AddTestCase(new TsqWifiStationsTestCase, TSQ_TEST_QUICK);
         AddTestCase(new TsqWifiEveryStationSendsTestCase(8, 6.0, 2.0), TSQ_TEST_QUICK);
-        AddTestCase(new TsqWifiEveryStationSendsTestCase(16, 4.0, 4.0), TSQ_TEST_QUICK);
+        AddTestCase(new TsqWifiEveryStationSendsTestCase(16, 4.0, 2.0), TSQ_TEST_QUICK);
+        AddTestCase(new TsqWifiWindowWaitsTestCase, TSQ_TEST_QUICK);
         AddTestCase(new TsqDataErrorModelTestCase, TSQ_TEST_QUICK);
     }
 };
