@@ -500,6 +500,54 @@ WifiUplinkConfig::ModelAssumptions() const
     return os.str();
 }
 
+std::string
+WifiUplinkConfig::CwndValidation() const
+{
+    if (traffic == "udp")
+    {
+        return "";
+    }
+    // BBR sets cwnd in its own control loop, which neither Linux
+    // (bbr_set_cwnd) nor ns-3 gates.
+    if (congestionControl == "bbr")
+    {
+        return "none";
+    }
+    if (tsq)
+    {
+        // Linux's tcp_is_cwnd_limited (the TSQ socket's wrapper), unless
+        // its attribute is off; on ns-3 >= 3.42 the wrapper sets ns-3's
+        // own flag, so it alone decides either way.
+        TypeId::AttributeInformation info;
+        TypeId::LookupByName("ns3::TsqTcpSocket")
+            .LookupAttributeByName("CwndValidation", &info);
+        return info.initialValue->SerializeToString(info.checker) == "true" ? "linux" : "none";
+    }
+    // ns-3's own socket: since 3.42 TcpCubic skips growth while its flag
+    // says not cwnd-limited; TcpNewReno does not look at it.
+    return TSQ_NS3_CWND_LIMITED && congestionControl == "cubic" ? "ns3" : "none";
+}
+
+std::string
+WifiUplinkConfig::RateSample() const
+{
+    if (traffic == "udp")
+    {
+        return "";
+    }
+    // The TSQ socket's Linux 4.16 tcp_rate.c (TsqRateOps) unless its
+    // attribute is off; else ns-3's TcpRateLinux, which ns3_version tells
+    // apart (fixed in 3.41, see tsq-ns3-compat.h).
+    if (tsq)
+    {
+        TypeId::AttributeInformation info;
+        TypeId::LookupByName("ns3::TsqTcpSocket")
+            .LookupAttributeByName("LinuxRateSample", &info);
+        return info.initialValue->SerializeToString(info.checker) == "true" ? "linux" : "ns3";
+    }
+    return "ns3";
+}
+
 double
 WifiUplinkConfig::PhyRateMbps() const
 {

@@ -140,6 +140,17 @@ struct WifiUplinkConfig
      * "completion-latency=300us(estimate)"; recorded as model_assumptions
      */
     std::string ModelAssumptions() const;
+    /**
+     * \returns which rule holds cwnd while the flow is not cwnd-limited:
+     * "linux" (the TSQ socket's), "ns3" (ns-3's own, 3.42+, TcpCubic),
+     * "none", or "" for UDP
+     */
+    std::string CwndValidation() const;
+    /**
+     * \returns which delivery-rate estimator the senders use: "linux" (the
+     * TSQ socket's TsqRateOps), "ns3" (ns-3's TcpRateLinux), or "" for UDP
+     */
+    std::string RateSample() const;
 
     /** \return the PHY rate of the configured MCS, width and GI, Mb/s */
     double PhyRateMbps() const;

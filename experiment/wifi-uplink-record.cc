@@ -27,6 +27,8 @@ WifiUplinkRunRecord(const std::string& experiment,
     run.SetParam("pacing_shift", config.EffectivePacingShift());
     run.SetParam("floor_bytes", config.floorBytes);
     run.SetParam("cc", udp ? "" : config.congestionControl);
+    run.SetParam("cwnd_validation", config.CwndValidation());
+    run.SetParam("rate_sample", config.RateSample());
     run.SetParam("driver", wifi ? config.driverProfile : "p2p");
     run.SetParam("mcs", config.mcs);
     run.SetParam("channel_width", static_cast<uint32_t>(config.channelWidth));

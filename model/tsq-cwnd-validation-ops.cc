@@ -4,6 +4,8 @@
 
 #include "tsq-cwnd-validation-ops.h"
 
+#include "tsq-ns3-compat.h"
+
 #include "ns3/log.h"
 
 namespace ns3
@@ -99,7 +101,17 @@ TsqCwndValidationOps::IncreaseWindow(Ptr<TcpSocketState> tcb, uint32_t segmentsA
 {
     if (m_gate.IsNull() || m_gate())
     {
+#if TSQ_NS3_CWND_LIMITED
+        // The gate said grow (or is off): ns-3's own cwnd-limited flag,
+        // set from its simpler rule (cwnd < in flight + 1 MSS, no slow
+        // start allowance), must not hold the wrapped algorithm back.
+        const bool ns3Limited = tcb->m_isCwndLimited;
+        tcb->m_isCwndLimited = true;
         m_inner->IncreaseWindow(tcb, segmentsAcked);
+        tcb->m_isCwndLimited = ns3Limited;
+#else
+        m_inner->IncreaseWindow(tcb, segmentsAcked);
+#endif
         return;
     }
     ++m_held;

@@ -45,6 +45,32 @@
 #endif
 
 /*
+ * ns-3 3.42 gained its own cwnd validation (commit f75345fa0, "Suppress
+ * cwnd growth when rate-limited"): TcpSocketBase sets
+ * TcpSocketState::m_isCwndLimited on every data segment and TcpCubic and
+ * TcpLinuxReno skip IncreaseWindow while it is false. 1 where that flag
+ * exists; the TSQ socket's own (Linux's) validation then sets it for the
+ * algorithm it wraps, so one gate decides, not two.
+ */
+#if TSQ_NS3_AT_LEAST(42)
+#define TSQ_NS3_CWND_LIMITED 1
+#else
+#define TSQ_NS3_CWND_LIMITED 0
+#endif
+
+/*
+ * ns-3 3.41 fixed TcpRateLinux's delivery rate (commit 1759450302, bug
+ * 1026), the defect the TSQ socket's Linux estimator (TsqRateOps) was first
+ * needed for: since then both estimators give BBR the same rates. 1 from
+ * 3.41 on.
+ */
+#if TSQ_NS3_AT_LEAST(41)
+#define TSQ_NS3_RATE_FIXED 1
+#else
+#define TSQ_NS3_RATE_FIXED 0
+#endif
+
+/*
  * CommandLine::AddValue with a parser callback: Callback<bool, std::string>
  * in 3.37, Callback<bool, const std::string&> in 3.43. The parser's
  * argument type.

@@ -18,6 +18,7 @@
 #include "ns3/tcp-l4-protocol.h"
 #include "ns3/tcp-socket-base.h"
 #include "ns3/test.h"
+#include "ns3/tsq-cwnd-validation-ops.h"
 #include "ns3/tsq-helper.h"
 #include "ns3/tsq-hystart-ops.h"
 #include "ns3/tsq-ns3-compat.h"
@@ -681,6 +682,56 @@ class TsqCwndValidationTestCase : public TestCase
 
 /**
  * \ingroup tsq-tests
+ * One gate decides whether cwnd grows: the TSQ socket's (Linux's
+ * tcp_is_cwnd_limited, through TsqCwndValidationOps). CUBIC in slow start
+ * below ssthresh, wrapped: when the gate says grow it grows even where
+ * ns-3's own flag (3.42+: TcpSocketState::m_isCwndLimited, which TcpCubic
+ * checks) says not cwnd-limited, and the flag is left as ns-3 set it;
+ * when the gate says hold, it does not grow.
+ */
+class TsqCwndValidationOneGateTestCase : public TestCase
+{
+  public:
+    TsqCwndValidationOneGateTestCase()
+        : TestCase("CwndValidation: the TSQ socket's gate alone decides (ns-3 3.42+'s flag too)")
+    {
+    }
+
+  private:
+    bool Gate() const
+    {
+        return m_grow;
+    }
+
+    void DoRun() override
+    {
+        Ptr<TsqCwndValidationOps> ops = CreateObject<TsqCwndValidationOps>();
+        ops->SetInner(CreateObject<TcpCubic>());
+        ops->SetGate(MakeCallback(&TsqCwndValidationOneGateTestCase::Gate, this));
+        Ptr<TcpSocketState> tcb = CreateObject<TcpSocketState>();
+        tcb->m_segmentSize = 1448;
+        tcb->m_cWnd = 10 * 1448;
+        tcb->m_ssThresh = 1000 * 1448;
+#if TSQ_NS3_CWND_LIMITED
+        tcb->m_isCwndLimited = false;
+#endif
+        m_grow = true;
+        ops->IncreaseWindow(tcb, 2);
+        NS_TEST_ASSERT_MSG_EQ(tcb->m_cWnd.Get(), 12u * 1448, "the gate said grow");
+#if TSQ_NS3_CWND_LIMITED
+        NS_TEST_ASSERT_MSG_EQ(tcb->m_isCwndLimited, false, "ns-3's flag left as it was");
+#endif
+        m_grow = false;
+        ops->IncreaseWindow(tcb, 2);
+        NS_TEST_ASSERT_MSG_EQ(tcb->m_cWnd.Get(), 12u * 1448, "the gate said hold");
+        NS_TEST_ASSERT_MSG_EQ(ops->GetHeldIncreases(), 1u, "one increase held");
+    }
+
+    bool m_grow{true}; //!< the gate's answer
+};
+
+/**
+ * \ingroup tsq-tests
  * The RTT decorator keeps raw samples without changing the estimate TCP
  * uses: fed the same samples, it and a bare RttMeanDeviation agree on the
  * estimate and the variation after every sample, its last sample is the
@@ -855,6 +906,11 @@ class TsqLinuxStretchAcksTestCase : public TestCase
         tcb->m_segmentSize = mss;
         tcb->m_cWnd = cwnd * mss;
         tcb->m_ssThresh = 30 * mss;
+#if TSQ_NS3_CWND_LIMITED
+        // cwnd-limited, as the socket's CwndValidation wrapper around this
+        // decorator tells TcpCubic when its gate allows growth
+        tcb->m_isCwndLimited = true;
+#endif
         ops->IncreaseWindow(tcb, acked);
         return tcb->m_cWnd / mss;
     }
@@ -886,6 +942,7 @@ class TsqSocketTestSuite : public TestSuite
         AddTestCase(new TsqFactoryTestCase, TSQ_TEST_QUICK);
         AddTestCase(new TsqThrottleTestCase, TSQ_TEST_QUICK);
         AddTestCase(new TsqCwndValidationTestCase, TSQ_TEST_QUICK);
+        AddTestCase(new TsqCwndValidationOneGateTestCase, TSQ_TEST_QUICK);
         AddTestCase(new TsqRttSampleTestCase, TSQ_TEST_QUICK);
         AddTestCase(new TsqLinuxRttTestCase, TSQ_TEST_QUICK);
         AddTestCase(new TsqLinuxStretchAcksTestCase, TSQ_TEST_QUICK);
