@@ -645,9 +645,13 @@ WifiUplinkScenario::InstallApplications()
         TSQ_PING_HELPER ping(serverAddress);
         ping.SetAttribute("Interval", TimeValue(Seconds(m_config.pingIntervalS)));
         // It pings until the simulation stops (drain included); only the
-        // window's replies count (OnPingRtt).
+        // window's replies count (OnPingRtt). Its stop is the latest end
+        // the run can have (3.43's Ping sizes its records from it).
         ApplicationContainer app = ping.Install(m_stations.Get(0));
         app.Start(start);
+        app.Stop(start + Seconds(m_config.warmupS + m_config.warmupExtraS + m_config.durationS +
+                                 m_config.drainS) +
+                 NanoSeconds(1));
         app.Get(0)->TraceConnectWithoutContext("Rtt",
                                                MakeCallback(&WifiUplinkScenario::OnPingRtt, this));
     }
@@ -744,7 +748,8 @@ WifiUplinkScenario::ConnectSenderSocket(uint32_t i)
     socket->TraceConnectWithoutContext("CongestionWindow",
                                        MakeCallback(&WifiUplinkScenario::OnCwnd, this).Bind(i));
     // The srtt the TSQ socket works with (TsqSrtt: Linux's with LinuxRtt);
-    // for ns-3's own socket its "RTT" trace, m_tcb->m_lastRtt, the estimate.
+    // for ns-3's own socket its "RTT" trace, the estimate (m_lastRtt in 3.37,
+    // m_srtt from 3.43 on, where m_lastRtt became the last raw sample).
     const bool tsq = DynamicCast<TsqTcpSocket>(socket) != nullptr;
     socket->TraceConnectWithoutContext(tsq ? "TsqSrtt" : "RTT",
                                        MakeCallback(&WifiUplinkScenario::OnRtt, this).Bind(i));

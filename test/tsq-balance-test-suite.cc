@@ -57,7 +57,12 @@ class TsqWifiBalanceTestCase : public TestCase
   private:
     void OnDropped(WifiMacDropReason reason, Ptr<const WifiMpdu>)
     {
-        if (reason == WIFI_MAC_DROP_REACHED_RETRY_LIMIT)
+        // An MPDU under a BlockAck agreement that reaches the retry limit
+        // is reported with that reason by 3.37; 3.43 (commit 0159f57a3,
+        // "Avoid firing WifiMac::DroppedMpdu trace twice") reports it once,
+        // as the old packet the BlockAck manager drops when it moves its
+        // window past it.
+        if (reason == WIFI_MAC_DROP_REACHED_RETRY_LIMIT || reason == WIFI_MAC_DROP_QOS_OLD_PACKET)
         {
             ++m_retryLimitDrops;
         }
@@ -86,6 +91,10 @@ class TsqWifiBalanceTestCase : public TestCase
             // it; Debian's release build does not check the assertion.
             config.seed = 2;
             config.nSta = 1;
+            // About 5 MPDUs per simulated second reach the retry limit
+            // here; 3 s make a run without one unlikely in either release
+            // (3.43 had none in 1.5 s with ath9k and 300 us).
+            config.durationS = 3.0;
         }
         config.driverProfile = m_driver;
         config.apRxErrorRate = m_errorRate;

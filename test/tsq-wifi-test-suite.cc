@@ -545,16 +545,18 @@ class TsqWifiEveryStationSendsTestCase : public TestCase
 /**
  * \ingroup tsq-tests
  * The window waits for every station's first byte. 16 stations, TSQ off,
- * seed 1: at the 2 s warm-up's end a station has not delivered yet (its
- * SYN-ACK waited behind the AP's queue of ACKs), so a fixed window
- * (--warmupExtra=0) fails the run naming it; the default wait opens the
- * window later, on the sample grid, with every station delivered.
+ * a 50 ms warm-up: the last station's application starts 150 ms after the
+ * first (10 ms apart), so when the warm-up ends it has sent nothing. A
+ * fixed window (--warmupExtra=0) fails the run naming it; the default
+ * wait opens the window later, on the sample grid, once every station has
+ * delivered.
  */
 class TsqWifiWindowWaitsTestCase : public TestCase
 {
   public:
     TsqWifiWindowWaitsTestCase()
-        : TestCase("16 stations: the window opens once every station has delivered")
+        : TestCase("16 stations, 50 ms warm-up: the window opens once every station has "
+                   "delivered")
     {
     }
 
@@ -564,6 +566,7 @@ class TsqWifiWindowWaitsTestCase : public TestCase
         WifiUplinkConfig config;
         config.nSta = 16;
         config.durationS = 1.0;
+        config.warmupS = 0.05;
         config.warmupExtraS = warmupExtraS;
         config.tsq = false;
         config.seed = 1;
@@ -576,10 +579,11 @@ class TsqWifiWindowWaitsTestCase : public TestCase
 
     void DoRun() override
     {
-        const double warmupEndS = WifiUplinkScenario::GetAppStart().GetSeconds() + 2.0;
+        const double warmupEndS = WifiUplinkScenario::GetAppStart().GetSeconds() + 0.05;
         WifiUplinkResult fixed = RunOnce(0);
         NS_TEST_ASSERT_MSG_EQ_TOL(fixed.windowStartS, warmupEndS, 1e-9, "no wait");
         NS_TEST_ASSERT_MSG_EQ(fixed.silentStations.empty(), false, "a station still silent");
+        NS_TEST_ASSERT_MSG_EQ(fixed.silentStations.back(), 15u, "the last to start is silent");
         NS_TEST_ASSERT_MSG_NE(fixed.Failure(), "", "the fixed window fails the run");
 
         WifiUplinkResult waited = RunOnce(8.0);
