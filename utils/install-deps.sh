@@ -1,6 +1,6 @@
 #!/bin/sh
-# Installs what building and testing tsq needs on Debian 12, and only what is
-# missing. Usage: utils/install-deps.sh [build|check|demo|sweep|in-tree]
+# Installs what building and testing tsq needs on Debian 12 (ns-3 3.37) or
+# Debian 13 (ns-3 3.43), and only what is missing. Usage: utils/install-deps.sh [build|check|demo|sweep|in-tree]
 # Needs root or sudo when something is missing; says what it installs.
 set -eu
 
@@ -12,12 +12,19 @@ what=${1:-build}
 # /usr/include/python3.11, and CMake refuses include folders that are absent.
 # sqlite3, libsqlite3-dev, zlib1g-dev: the results database and Flent files.
 pkgs="libns3-dev ns3 libgsl-dev libxml2-dev libpython3-dev cmake make g++ gcc pkg-config sqlite3 libsqlite3-dev zlib1g-dev"
+# Debian 13's ns-3 3.43 is built with Boost: its exported HAVE_BOOST makes
+# ns3/length.h include boost/units.
+debian=$(. /etc/os-release 2>/dev/null && echo "${VERSION_ID:-}")
+case "$debian" in
+12 | "") ;;
+*) pkgs="$pkgs libboost-dev" ;;
+esac
 case "$what" in
 build) ;;
 # flent: the test opening our .flent.gz; parallel, gnuplot-nox: sweep and plot
 # tests; iproute2, procps, ethtool: the live-kernel tests (namespaces, qdiscs,
 # sysctl, GRO on the veth)
-check) pkgs="$pkgs clang libclang-rt-14-dev flent parallel gnuplot-nox iproute2 procps ethtool" ;;
+check) pkgs="$pkgs clang libclang-rt-dev flent parallel gnuplot-nox iproute2 procps ethtool" ;;
 demo) pkgs="$pkgs gnuplot-nox" ;;
 sweep) pkgs="$pkgs parallel gnuplot-nox" ;;
 in-tree) pkgs="$pkgs dpkg-dev python3 ccache rsync" ;;
