@@ -333,6 +333,57 @@ class TsqScenarioKeyTestCase : public TestCase
 
 /**
  * \ingroup tsq-tests
+ * The row says which gate held cwnd and which delivery-rate estimator the
+ * senders used, as doc/tsq.rst ("ns-3 releases") documents them: the TSQ
+ * socket's Linux rules by default (also on ns-3 3.42+, where its gate
+ * decides for ns-3's own flag), none with CwndValidation off, ns-3's own
+ * for ns-3's socket (its cwnd-limited flag gates TcpCubic from 3.42 on,
+ * nothing before), none for BBR, nothing for UDP.
+ */
+class TsqNs3ReleaseChoicesTestCase : public TestCase
+{
+  public:
+    TsqNs3ReleaseChoicesTestCase()
+        : TestCase("The row names the cwnd validation and rate estimator a run used")
+    {
+    }
+
+  private:
+    /** \return the two columns of a run of config, "cwnd/rate" */
+    static std::string Choices(const WifiUplinkConfig& config)
+    {
+        WifiUplinkResult result;
+        TsqRunRecord record = WifiUplinkRunRecord("choices", "p", config, result, 0);
+        return record.Get("cwnd_validation").GetText() + "/" +
+               record.Get("rate_sample").GetText();
+    }
+
+    void DoRun() override
+    {
+        Config::Reset();
+        WifiUplinkConfig config;
+        NS_TEST_ASSERT_MSG_EQ(Choices(config), "linux/linux", "the TSQ socket's rules");
+        config.congestionControl = "bbr";
+        NS_TEST_ASSERT_MSG_EQ(Choices(config), "none/linux", "BBR sets its own cwnd");
+        config.congestionControl = "cubic";
+        config.tsq = false;
+        const std::string ns3Socket = TSQ_NS3_CWND_LIMITED ? "ns3/ns3" : "none/ns3";
+        NS_TEST_ASSERT_MSG_EQ(Choices(config), ns3Socket, "ns-3's socket");
+        config.congestionControl = "newreno";
+        NS_TEST_ASSERT_MSG_EQ(Choices(config), "none/ns3", "TcpNewReno reads no flag");
+        config.tsq = true;
+        config.congestionControl = "cubic";
+        Config::SetDefault("ns3::TsqTcpSocket::CwndValidation", BooleanValue(false));
+        Config::SetDefault("ns3::TsqTcpSocket::LinuxRateSample", BooleanValue(false));
+        NS_TEST_ASSERT_MSG_EQ(Choices(config), "none/ns3", "both attributes off");
+        Config::Reset();
+        config.traffic = "udp";
+        NS_TEST_ASSERT_MSG_EQ(Choices(config), "/", "UDP has neither");
+    }
+};
+
+/**
+ * \ingroup tsq-tests
  * TsqCommandLine takes a value whole or refuses it, where ns-3 3.37's
  * CommandLine kept what it could read: --mcs=1e30 was 1, --nSta=3abc 3,
  * --channelWidth=-65516 wrapped, a bare --tsq toggled the default off.
@@ -770,6 +821,7 @@ class TsqResultsTestSuite : public TestSuite
         AddTestCase(new TsqRunKeyTestCase, TSQ_TEST_QUICK);
         AddTestCase(new TsqScenarioKeyTestCase, TSQ_TEST_QUICK);
         AddTestCase(new TsqCommandLineTestCase, TSQ_TEST_QUICK);
+        AddTestCase(new TsqNs3ReleaseChoicesTestCase, TSQ_TEST_QUICK);
         AddTestCase(new TsqResultsMergeTestCase, TSQ_TEST_QUICK);
         AddTestCase(new TsqFlentJsonTestCase, TSQ_TEST_QUICK);
         AddTestCase(new TsqResultsMigrationTestCase, TSQ_TEST_QUICK);
