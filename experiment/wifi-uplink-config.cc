@@ -100,13 +100,13 @@ WifiUplinkConfig::AddToCommandLine(TsqCommandLine& cmd)
     cmd.AddValue("qdiscPackets", "queueDisc=fifo: its limit in packets (1..100000)", qdiscPackets);
     cmd.AddValue("macQueueScheduler",
                  "WiFi MAC queue scheduler: tsq (room for a management frame in a full queue "
-                 "is made by an MPDU never sent) or ns3 (ns-3 3.37's FCFS: by one the BlockAck "
-                 "state still waits for, which cuts the station off)",
+                 "is made by an MPDU never sent) or ns3 (ns-3's FCFS; in 3.37 it drops one the "
+                 "BlockAck state still waits for, which cuts the station off)",
                  macQueueScheduler);
     cmd.AddValue("addbaResponseTimeoutMs",
                  "how long a WiFi originator waits for an ADDBA Response, its data for the "
                  "TID held, in ms (1..10000; mac80211's ADDBA_RESP_INTERVAL: 1000; ns-3's "
-                 "default: 1)",
+                 "default: 1 up to 3.40, 5 from 3.41)",
                  addbaResponseTimeoutMs);
     cmd.AddValue("cc", "congestion control: cubic, newreno or bbr", congestionControl);
     cmd.AddValue("socketFactory", "TypeId of the TCP socket factory", socketFactory);
