@@ -99,6 +99,9 @@ done
 [ "$duration_ms" -ge 100 ] || bad "--duration-ms='$duration_ms' is out of range; allowed: 100..3600000"
 
 # ------------------------------------------------------------ can we run?
+# TSQ_LIVE_KERNEL=off: the caller has this kernel measured already (a
+# chroot of another Debian release runs on the same kernel).
+[ "${TSQ_LIVE_KERNEL:-on}" != off ] || skip "TSQ_LIVE_KERNEL=off (${TSQ_LIVE_KERNEL_WHY:-asked})"
 [ "$(id -u)" -eq 0 ] || skip "needs root (network namespaces, qdiscs)"
 command -v ip >/dev/null 2>&1 || skip "no 'ip' (iproute2)"
 command -v tc >/dev/null 2>&1 || skip "no 'tc' (iproute2)"

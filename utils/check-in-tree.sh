@@ -1,17 +1,20 @@
 #!/bin/sh
 # check-in-tree.sh -- build and test tsq in-tree, as contrib/tsq of an ns-3
-# 3.37 source tree, with ns-3's own tooling (./ns3 and ./test.py).
+# source tree (Debian 12's 3.37 or Debian 13's 3.43), with ns-3's own
+# tooling (./ns3 and ./test.py).
 #
 # Usage: utils/check-in-tree.sh [WORKDIR]
 #
 #   WORKDIR (or env TSQ_NS3_DIR; default ${XDG_CACHE_HOME:-$HOME/.cache}/tsq-ns3)
-#   either holds the ns-3 source fetched by an earlier run (WORKDIR/ns3-3.37/
-#   ns-3.37) or is itself an ns-3 source tree (it has ./ns3 and src/core).
-#   If neither, ns-3 3.37's source is fetched there with `apt-get source ns3`
-#   (a deb-src line for bookworm main is added first if none exists; needs
-#   root or sudo). An existing tree and its build directory are reused, so a
-#   second run only rebuilds what changed. ns-3's CMake uses ccache by itself
-#   when it is on PATH.
+#   either holds the ns-3 source fetched by an earlier run (WORKDIR/ns3-V/
+#   ns-V) or is itself an ns-3 source tree (it has ./ns3 and src/core).
+#   If neither, the distribution's ns-3 source is fetched there with
+#   `apt-get source ns3` (deb-src is enabled first if it is not; needs root
+#   or sudo). V is the version of this Debian release's ns3 source package:
+#   3.37 on Debian 12, 3.43 on Debian 13 (TSQ_NS3_VERSION overrides). An
+#   existing tree and its build directory are reused, so a second run only
+#   rebuilds what changed. ns-3's CMake uses ccache by itself when it is on
+#   PATH.
 #
 # Steps: fetch (if needed), sync the module into contrib/tsq, ./ns3 configure,
 # ./ns3 build, ./test.py --list, ./test.py --no-build -s SUITE for every
@@ -36,12 +39,22 @@ set -eu
 LC_ALL=C
 export LC_ALL
 
-NS3_VERSION=3.37
+# The ns-3 release this Debian ships (its source package's upstream version).
+debian_ns3_version() {
+    case $(. /etc/os-release 2>/dev/null && echo "${VERSION_ID:-}") in
+    12) echo 3.37 ;;
+    13) echo 3.43 ;;
+    *) echo "" ;;
+    esac
+}
+NS3_VERSION=${TSQ_NS3_VERSION:-$(debian_ns3_version)}
 MODULE=tsq
 DEFAULT_MODULES="core;network;internet;internet-apps;wifi;applications;mobility;propagation;flow-monitor;traffic-control;stats;point-to-point;csma"
 
 die() { echo "check-in-tree: error: $*" >&2; exit 1; }
 log() { echo "check-in-tree: $*"; }
+[ -n "$NS3_VERSION" ] ||
+    die "not Debian 12 or 13: set TSQ_NS3_VERSION (3.37 or 3.43) or pass an ns-3 tree"
 
 SCRIPT_DIR=$(cd "$(dirname "$0")" && pwd)
 SRC=$(cd "$SCRIPT_DIR/.." && pwd)
@@ -109,8 +122,9 @@ enable_deb_src() {
         as_root sed -i 's/^Types:[[:space:]]*deb[[:space:]]*$/Types: deb deb-src/' \
             /etc/apt/sources.list.d/debian.sources
     else
-        log "adding /etc/apt/sources.list.d/tsq-deb-src.list (bookworm main)"
-        echo "deb-src http://deb.debian.org/debian bookworm main" |
+        codename=$(. /etc/os-release && echo "$VERSION_CODENAME")
+        log "adding /etc/apt/sources.list.d/tsq-deb-src.list ($codename main)"
+        echo "deb-src http://deb.debian.org/debian $codename main" |
             as_root tee /etc/apt/sources.list.d/tsq-deb-src.list >/dev/null
     fi
     as_root apt-get update
