@@ -643,6 +643,7 @@ WifiUplinkScenario::InstallApplications()
     if (m_config.pingIntervalS > 0)
     {
         TSQ_PING_HELPER ping(serverAddress);
+        TSQ_PING_SILENCE(ping);
         ping.SetAttribute("Interval", TimeValue(Seconds(m_config.pingIntervalS)));
         // It pings until the simulation stops (drain included); only the
         // window's replies count (OnPingRtt). Its stop is the latest end

@@ -106,18 +106,22 @@
 /*
  * The IPv4 ping application: V4Ping (ns3/v4ping-helper.h, trace "Rtt" of
  * (Time)) in 3.37; Ping (ns3/ping-helper.h, trace "Rtt" of (uint16_t
- * sequence number, Time)) in 3.43, where V4Ping is gone.
+ * sequence number, Time)) in 3.43, where V4Ping is gone. V4Ping prints
+ * nothing; Ping prints each reply unless its VerboseMode is Silent.
  */
 #if TSQ_NS3_AT_LEAST(43)
 #define TSQ_PING_HELPER_HEADER "ns3/ping-helper.h"
 #define TSQ_PING_HELPER PingHelper
 #define TSQ_PING_TYPE "ns3::Ping"
 #define TSQ_PING_RTT_ARGS uint16_t, Time rtt
+/* 3.43's Ping prints every reply on stdout unless told to be silent. */
+#define TSQ_PING_SILENCE(helper) (helper).SetAttribute("VerboseMode", StringValue("Silent"))
 #else
 #define TSQ_PING_HELPER_HEADER "ns3/v4ping-helper.h"
 #define TSQ_PING_HELPER V4PingHelper
 #define TSQ_PING_TYPE "ns3::V4Ping"
 #define TSQ_PING_RTT_ARGS Time rtt
+#define TSQ_PING_SILENCE(helper) ((void)0)
 #endif
 
 /*
