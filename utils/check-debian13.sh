@@ -104,17 +104,34 @@ done
 
 # The tree as it is (tracked and untracked files), without build outputs.
 log "copying $SRC into the chroot"
+stage=$DIR/stage
+rm -rf "$stage"
+mkdir -p "$stage"
+(cd "$SRC" && tar --exclude=./.git --exclude='./build*' --exclude=./results -cf - .) |
+    (cd "$stage" && tar xf -)
 if [ "${TSQ_TRIXIE_KEEP_BUILD:-0}" = 1 ] && [ -d "$ROOT/src/tsq" ]; then
-    # Everything but the build folders and results goes; tar keeps the
-    # files' times, so the build redoes what changed.
-    find "$ROOT/src/tsq" -mindepth 1 -maxdepth 1 ! -name 'build*' ! -name results \
-        -exec rm -rf {} +
+    # Only files whose content differs are replaced, and they get a new
+    # time: a source's own time can be older than an object built from
+    # its previous content, and the build would keep that object.
+    dest=$ROOT/src/tsq
+    (cd "$stage" && find . -type f) | while IFS= read -r f; do
+        if ! cmp -s "$stage/$f" "$dest/$f"; then
+            mkdir -p "$(dirname "$dest/$f")"
+            cp "$stage/$f" "$dest/$f"
+            touch "$dest/$f"
+        fi
+    done
+    # Files gone from the tree go (build folders and results stay).
+    (cd "$dest" && find . -path ./results -prune -o -path './build*' -prune -o -type f -print) |
+        while IFS= read -r f; do
+            [ -e "$stage/$f" ] || rm -f "$dest/$f"
+        done
+    rm -rf "$stage"
 else
     rm -rf "$ROOT/src/tsq"
+    mkdir -p "$ROOT/src"
+    mv "$stage" "$ROOT/src/tsq"
 fi
-mkdir -p "$ROOT/src/tsq"
-(cd "$SRC" && tar --exclude=./.git --exclude='./build*' --exclude=./results -cf - .) |
-    (cd "$ROOT/src/tsq" && tar xf -)
 
 log "make $TARGETS in Debian 13 (ns-3 $(chroot "$ROOT" dpkg-query -W -f='${Version}' libns3-dev 2>/dev/null || echo 'not installed yet'))"
 # apt-get inside needs a package index first (install-deps updates it only
