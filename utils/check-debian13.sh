@@ -20,6 +20,7 @@
 #   TSQ_TRIXIE_KEEP_BUILD  1: keep the build folders of the last run
 #                      (incremental); default: a clean build
 #   TSQ_JOBS           parallel jobs inside (default: nproc)
+#   TSQ_NS3_CONFIGURE_ARGS  passed to check-in-tree.sh (in-tree target)
 #   TSQ_LIVE_KERNEL    on: run the live-kernel tests inside too; default off
 #                      (skipped with the reason: the chroot shares the
 #                      host's kernel, so they would measure it twice, and
@@ -140,6 +141,7 @@ status=0
 chroot "$ROOT" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LC_ALL=C.UTF-8 \
     CI="${CI:-}" JOBS="$JOBS" TARGETS="$TARGETS" \
     TSQ_LIVE_KERNEL="${TSQ_LIVE_KERNEL:-off}" \
+    TSQ_NS3_CONFIGURE_ARGS="${TSQ_NS3_CONFIGURE_ARGS:-}" \
     TSQ_LIVE_KERNEL_WHY="the chroot runs on the host's kernel, which the host's make check measures" \
     sh -c '
         set -e
