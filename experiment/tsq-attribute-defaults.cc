@@ -4,6 +4,7 @@
 
 #include "tsq-attribute-defaults.h"
 
+#include "ns3/abort.h"
 #include "ns3/type-id.h"
 
 #include <algorithm>
@@ -35,6 +36,15 @@ TsqChangedAttributeDefaults()
     }
     std::sort(changed.begin(), changed.end());
     return changed;
+}
+
+std::string
+TsqAttributeDefault(const std::string& typeId, const std::string& attribute)
+{
+    TypeId::AttributeInformation info;
+    bool found = TypeId::LookupByName(typeId).LookupAttributeByName(attribute, &info);
+    NS_ABORT_MSG_UNLESS(found, "no attribute " << typeId << "::" << attribute);
+    return info.initialValue->SerializeToString(info.checker);
 }
 
 } // namespace ns3

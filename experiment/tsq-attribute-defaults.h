@@ -23,6 +23,15 @@ namespace ns3
  */
 std::vector<std::pair<std::string, std::string>> TsqChangedAttributeDefaults();
 
+/**
+ * \ingroup tsq
+ * \brief The configured default of one attribute, as it serialises.
+ * \param typeId a registered TypeId name ("ns3::TsqTcpSocket")
+ * \param attribute one of its attributes ("CwndValidation")
+ * \return its initial value now (after --ns3::... and Config::SetDefault)
+ */
+std::string TsqAttributeDefault(const std::string& typeId, const std::string& attribute);
+
 } // namespace ns3
 
 #endif /* TSQ_ATTRIBUTE_DEFAULTS_H */

@@ -518,10 +518,8 @@ WifiUplinkConfig::CwndValidation() const
         // Linux's tcp_is_cwnd_limited (the TSQ socket's wrapper), unless
         // its attribute is off; on ns-3 >= 3.42 the wrapper sets ns-3's
         // own flag, so it alone decides either way.
-        TypeId::AttributeInformation info;
-        TypeId::LookupByName("ns3::TsqTcpSocket")
-            .LookupAttributeByName("CwndValidation", &info);
-        return info.initialValue->SerializeToString(info.checker) == "true" ? "linux" : "none";
+        return TsqAttributeDefault("ns3::TsqTcpSocket", "CwndValidation") == "true" ? "linux"
+                                                                                    : "none";
     }
     // ns-3's own socket: since 3.42 TcpCubic skips growth while its flag
     // says not cwnd-limited; TcpNewReno does not look at it.
@@ -540,10 +538,8 @@ WifiUplinkConfig::RateSample() const
     // apart (fixed in 3.41, see tsq-ns3-compat.h).
     if (tsq)
     {
-        TypeId::AttributeInformation info;
-        TypeId::LookupByName("ns3::TsqTcpSocket")
-            .LookupAttributeByName("LinuxRateSample", &info);
-        return info.initialValue->SerializeToString(info.checker) == "true" ? "linux" : "ns3";
+        return TsqAttributeDefault("ns3::TsqTcpSocket", "LinuxRateSample") == "true" ? "linux"
+                                                                                     : "ns3";
     }
     return "ns3";
 }

@@ -650,8 +650,9 @@ WifiUplinkScenario::InstallApplications()
         // the run can have (3.43's Ping sizes its records from it).
         ApplicationContainer app = ping.Install(m_stations.Get(0));
         app.Start(start);
-        app.Stop(start + Seconds(m_config.warmupS + m_config.warmupExtraS + m_config.durationS +
-                                 m_config.drainS) +
+        app.Stop(start +
+                 Seconds(m_config.warmupS + m_config.warmupExtraS + m_config.durationS +
+                         m_config.drainS) +
                  NanoSeconds(1));
         app.Get(0)->TraceConnectWithoutContext("Rtt",
                                                MakeCallback(&WifiUplinkScenario::OnPingRtt, this));
@@ -695,8 +696,7 @@ WifiUplinkScenario::TryStartWindow(uint32_t k)
         StartWindow();
         return;
     }
-    const Time next =
-        std::min(latest, m_warmupEnd + Seconds(m_config.sampleIntervalS * (k + 1)));
+    const Time next = std::min(latest, m_warmupEnd + Seconds(m_config.sampleIntervalS * (k + 1)));
     Simulator::Schedule(next - Simulator::Now(), &WifiUplinkScenario::TryStartWindow, this, k + 1);
 }
 

@@ -354,8 +354,7 @@ class TsqNs3ReleaseChoicesTestCase : public TestCase
     {
         WifiUplinkResult result;
         TsqRunRecord record = WifiUplinkRunRecord("choices", "p", config, result, 0);
-        return record.Get("cwnd_validation").GetText() + "/" +
-               record.Get("rate_sample").GetText();
+        return record.Get("cwnd_validation").GetText() + "/" + record.Get("rate_sample").GetText();
     }
 
     void DoRun() override
