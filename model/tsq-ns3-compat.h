@@ -59,15 +59,26 @@
 #endif
 
 /*
- * ns-3 3.41 fixed TcpRateLinux's delivery rate (commit 1759450302, bug
- * 1026), the defect the TSQ socket's Linux estimator (TsqRateOps) was first
- * needed for: since then both estimators give BBR the same rates. 1 from
- * 3.41 on.
+ * ns-3 3.41 fixed TcpRateLinux's delivery rate (commit 1759450302), the
+ * defect the TSQ socket's Linux estimator (TsqRateOps) was first needed
+ * for: since then both estimators give BBR the same rates. 1 from 3.41 on.
  */
 #if TSQ_NS3_AT_LEAST(41)
 #define TSQ_NS3_RATE_FIXED 1
 #else
 #define TSQ_NS3_RATE_FIXED 0
+#endif
+
+/*
+ * ns-3 3.43 feeds TcpBbr's RTprop filter the last raw RTT sample
+ * (commit 3be702f76, "Fix BBR incorrect minRtt updates": m_lastRtt is the
+ * last raw sample, the smoothed estimate moved to m_srtt); 3.37 fed it the
+ * smoothed estimate. 1 from 3.43 on.
+ */
+#if TSQ_NS3_AT_LEAST(43)
+#define TSQ_NS3_BBR_RAW_RTPROP 1
+#else
+#define TSQ_NS3_BBR_RAW_RTPROP 0
 #endif
 
 /*

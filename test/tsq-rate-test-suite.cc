@@ -202,10 +202,10 @@ class TsqRateBbrWiredTestCase : public TestCase
                   << m_validSamples << " valid samples, longest interval "
                   << m_maxInterval.GetMicroSeconds() << " us" << std::endl;
         NS_TEST_ASSERT_MSG_EQ(ours, true, "the sender did not use TsqRateOps");
-#if !TSQ_NS3_RATE_FIXED
+#if !TSQ_NS3_BBR_RAW_RTPROP
         // ProbeRTT happened: cwnd down to BBR's 4-segment floor, where 3.37's
-        // TcpRateLinux made BBR collapse. (From 3.42 on ns-3's TcpBbr keeps
-        // refreshing its min RTT on this path, bugs 580 and 1043 fixed, and
+        // TcpRateLinux made BBR collapse. (On 3.43 TcpBbr's RTprop filter
+        // takes raw samples, keeps refreshing its min RTT on this path and
         // needs no ProbeRTT in 15 s; the checks below still hold.)
         NS_TEST_ASSERT_MSG_LT_OR_EQ(m_minCwndLate, 4u * 1448u, "no ProbeRTT after 5 s");
 #endif
