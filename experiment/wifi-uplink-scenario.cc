@@ -640,6 +640,7 @@ WifiUplinkScenario::InstallApplications()
         }
     }
 
+    m_warmupEnd = start + Seconds(m_config.warmupS);
     if (m_config.pingIntervalS > 0)
     {
         TSQ_PING_HELPER ping(serverAddress);
@@ -650,15 +651,12 @@ WifiUplinkScenario::InstallApplications()
         // the run can have (3.43's Ping sizes its records from it).
         ApplicationContainer app = ping.Install(m_stations.Get(0));
         app.Start(start);
-        app.Stop(start +
-                 Seconds(m_config.warmupS + m_config.warmupExtraS + m_config.durationS +
-                         m_config.drainS) +
+        app.Stop(LatestWindowStart() + Seconds(m_config.durationS + m_config.drainS) +
                  NanoSeconds(1));
         app.Get(0)->TraceConnectWithoutContext("Rtt",
                                                MakeCallback(&WifiUplinkScenario::OnPingRtt, this));
     }
     m_rxAtWindowStart.assign(m_config.nSta, 0);
-    m_warmupEnd = start + Seconds(m_config.warmupS);
     Simulator::Schedule(m_warmupEnd, &WifiUplinkScenario::TryStartWindow, this, 0);
 }
 
@@ -681,6 +679,12 @@ WifiUplinkScenario::EveryStationDelivered() const
     return true;
 }
 
+Time
+WifiUplinkScenario::LatestWindowStart() const
+{
+    return m_warmupEnd + Seconds(m_config.warmupExtraS);
+}
+
 void
 WifiUplinkScenario::TryStartWindow(uint32_t k)
 {
@@ -690,7 +694,7 @@ WifiUplinkScenario::TryStartWindow(uint32_t k)
     // of the window. The window waits for every station, on the sample
     // grid counted from --warmup, at most --warmupExtra; a station still
     // silent then fails the run (StartWindow). No warm-up: no wait.
-    const Time latest = m_warmupEnd + Seconds(m_config.warmupExtraS);
+    const Time latest = LatestWindowStart();
     if (m_config.warmupS == 0 || EveryStationDelivered() || Simulator::Now() >= latest)
     {
         StartWindow();

@@ -119,6 +119,8 @@ class WifiUplinkScenario
      * \param k sample steps since the warm-up's end
      */
     void TryStartWindow(uint32_t k);
+    /** \return the latest the window can open: warm-up end + --warmupExtra */
+    Time LatestWindowStart() const;
     /** \returns true once every sink has received a byte */
     bool EveryStationDelivered() const;
     /** Stops the sender applications' traffic at the window's end. */
