@@ -7,17 +7,20 @@
 #include "tsq-attribute-defaults.h"
 #include "tsq-command-line.h"
 #include "tsq-option-check.h"
+#include "tsq/completion.h"
 #include "tsq/gate.h"
 #include "tsq/profile.h"
 #include "tsq/rules.h"
 #include "tsq/sock.h"
 
+#include "ns3/he-phy.h"
 #include "ns3/ht-phy.h"
 #include "ns3/object-factory.h"
 #include "ns3/tsq-core-names.h"
 #include "ns3/tsq-kernel-config.h"
 #include "ns3/tsq-ns3-compat.h"
 #include "ns3/type-id.h"
+#include "ns3/vht-phy.h"
 
 #include <cmath>
 #include <sstream>
@@ -83,15 +86,52 @@ ValidDeviceShift(const std::string& value)
     return tsq_shift_policy_parse(value.c_str(), &any, &p) == TSQ_OK;
 }
 
+/**
+ * \param standard 80211n, 80211ac or 80211ax
+ * \param mcs the per-stream MCS, in the standard's range
+ * \param nss the spatial streams
+ * \return the data mode of the constant-rate manager
+ */
+WifiMode
+DataMode(const std::string& standard, uint32_t mcs, uint32_t nss)
+{
+    if (standard == "80211ac")
+    {
+        return VhtPhy::GetVhtMcs(static_cast<uint8_t>(mcs));
+    }
+    if (standard == "80211ax")
+    {
+        return HePhy::GetHeMcs(static_cast<uint8_t>(mcs));
+    }
+    return HtPhy::GetHtMcs(static_cast<uint8_t>(mcs + 8 * (nss - 1)));
+}
+
 } // namespace
 
 void
 WifiUplinkConfig::AddToCommandLine(TsqCommandLine& cmd)
 {
     cmd.AddValue("nSta", "number of uploading stations (1..64)", nSta);
-    cmd.AddValue("mcs", "HT MCS index of the constant-rate manager (0..7)", mcs);
-    cmd.AddValue("channelWidth", "channel width in MHz (20 or 40)", channelWidth);
-    cmd.AddValue("shortGi", "use the 400 ns short guard interval", shortGuardInterval);
+    cmd.AddValue("standard",
+                 "WiFi standard of AP and stations: 80211n (HT), 80211ac (VHT) or 80211ax (HE), "
+                 "5 GHz",
+                 standard);
+    cmd.AddValue("nss", "spatial streams (antennas) of AP and stations (1..4)", nss);
+    cmd.AddValue("mcs",
+                 "per-stream MCS of the constant-rate manager: 0..7 (HT, sent as HtMcs "
+                 "mcs+8*(nss-1)), 0..9 (VHT), 0..11 (HE)",
+                 mcs);
+    cmd.AddValue("channelWidth",
+                 "channel width in MHz: 20 or 40 (80211n); 20, 40, 80 or 160 (80211ac, 80211ax)",
+                 channelWidth);
+    cmd.AddValue("shortGi", "80211n/ac: use the 400 ns short guard interval", shortGuardInterval);
+    cmd.AddValue("heGuardInterval",
+                 "80211ax: guard interval in ns (800, 1600 or 3200)",
+                 heGuardIntervalNs);
+    cmd.AddValue("distance",
+                 "distance of every station from the AP in m (0.1..1000; ns-3's log-distance "
+                 "loss: 2 streams at the top HE MCS need 1 m)",
+                 distanceM);
     cmd.AddValue("minstrel", "use Minstrel-HT rate control instead of a constant rate", minstrel);
     cmd.AddValue("wiredServer", "put the TCP receiver on a wired host behind the AP", wiredServer);
     cmd.AddValue("queueDisc",
@@ -216,13 +256,50 @@ WifiUplinkConfig::Validate() const
     {
         return TsqOutOfRangeValue("nSta", nSta, "1..64");
     }
-    if (mcs > 7)
+    if (standard != "80211n" && standard != "80211ac" && standard != "80211ax")
     {
-        return TsqOutOfRangeValue("mcs", mcs, "0..7 (one spatial stream)");
+        return TsqOutOfRangeValue("standard", standard, "80211n, 80211ac or 80211ax");
     }
-    if (channelWidth != 20 && channelWidth != 40)
+    if (nss < 1 || nss > 4)
     {
-        return TsqOutOfRangeValue("channelWidth", channelWidth, "20 or 40");
+        return TsqOutOfRangeValue("nss", nss, "1..4");
+    }
+    const bool ht = standard == "80211n";
+    const uint32_t maxMcs = ht ? 7 : (standard == "80211ac" ? 9 : 11);
+    if (mcs > maxMcs)
+    {
+        return TsqOutOfRangeValue("mcs",
+                                  mcs,
+                                  "0.." + std::to_string(maxMcs) + " with --standard=" + standard);
+    }
+    if (ht && channelWidth != 20 && channelWidth != 40)
+    {
+        return TsqOutOfRangeValue("channelWidth", channelWidth, "20 or 40 with --standard=80211n");
+    }
+    if (!ht && channelWidth != 20 && channelWidth != 40 && channelWidth != 80 &&
+        channelWidth != 160)
+    {
+        return TsqOutOfRangeValue("channelWidth",
+                                  channelWidth,
+                                  "20, 40, 80 or 160 with --standard=" + standard);
+    }
+    if (!(distanceM >= 0.1 && distanceM <= 1000))
+    {
+        return TsqOutOfRangeValue("distance", distanceM, "0.1..1000 (m)");
+    }
+    if (heGuardIntervalNs != 800 && heGuardIntervalNs != 1600 && heGuardIntervalNs != 3200)
+    {
+        return TsqOutOfRangeValue("heGuardInterval", heGuardIntervalNs, "800, 1600 or 3200");
+    }
+    if (!DataMode(standard, mcs, nss).IsAllowed(channelWidth, nss))
+    {
+        // VHT leaves out the MCS whose bits per symbol do not divide
+        // among the streams (802.11-2020 21.5: e.g. MCS 9 at 20 MHz with
+        // 1, 2 or 4 streams, MCS 6 at 80 MHz with 3)
+        return "invalid option: --mcs=" + std::to_string(mcs) +
+               " with --nss=" + std::to_string(nss) +
+               " and --channelWidth=" + std::to_string(channelWidth) + " is not a valid " +
+               standard + " rate; allowed: another MCS, width or nss";
     }
     if (queueDisc != "fq_codel" && queueDisc != "pfifo_fast" && queueDisc != "fifo")
     {
@@ -490,6 +567,13 @@ WifiUplinkConfig::ModelAssumptions() const
     {
         os << "completion-latency=" << completionLatencyUs << "us(estimate)";
     }
+    // A driver profile that had to assume what its firmware does.
+    const tsq_driver_profile* driver = tsq_driver_profile_find(driverProfile.c_str());
+    if (tsq && link == "wifi" && driver && driver->estimate)
+    {
+        os << (os.tellp() > 0 ? "," : "") << "driver-" << driver->name << "=" << driver->estimate
+           << "(estimate)";
+    }
     // The rule is Linux 6.7+'s (one ACK for what the backlog held); which
     // segments meet in the backlog is the model's window, no kernel number.
     if (receiverAcks == "burst")
@@ -544,11 +628,42 @@ WifiUplinkConfig::RateSample() const
     return "ns3";
 }
 
+std::string
+WifiUplinkConfig::DataModeName() const
+{
+    if (standard == "80211ac")
+    {
+        return "VhtMcs" + std::to_string(mcs);
+    }
+    if (standard == "80211ax")
+    {
+        return "HeMcs" + std::to_string(mcs);
+    }
+    return "HtMcs" + std::to_string(mcs + 8 * (nss - 1));
+}
+
+tsq_ampdu_format
+WifiUplinkConfig::AmpduFormat() const
+{
+    return standard == "80211ax" ? TSQ_AMPDU_HE
+                                 : (standard == "80211ac" ? TSQ_AMPDU_VHT : TSQ_AMPDU_HT);
+}
+
+uint32_t
+WifiUplinkConfig::GuardIntervalNs() const
+{
+    if (standard == "80211ax")
+    {
+        return heGuardIntervalNs;
+    }
+    return shortGuardInterval ? 400 : 800;
+}
+
 double
 WifiUplinkConfig::PhyRateMbps() const
 {
-    WifiMode mode = HtPhy::GetHtMcs(static_cast<uint8_t>(mcs));
-    return TSQ_WIFI_MODE_DATA_RATE(mode, channelWidth, shortGuardInterval ? 400 : 800, 1) / 1e6;
+    WifiMode mode = DataMode(standard, mcs, nss);
+    return TSQ_WIFI_MODE_DATA_RATE(mode, channelWidth, GuardIntervalNs(), nss) / 1e6;
 }
 
 std::string
@@ -568,6 +683,7 @@ WifiUplinkConfig::ValidateGiven(int argc, char* argv[]) const
     if (link != "wifi")
     {
         for (const char* o : {"minstrel",
+                              "distance",
                               "driver",
                               "deviceShift",
                               "latencyUs",
@@ -584,7 +700,8 @@ WifiUplinkConfig::ValidateGiven(int argc, char* argv[]) const
     }
     if (link == "p2p" && given("p2pRate"))
     {
-        for (const char* o : {"mcs", "channelWidth", "shortGi"})
+        for (const char* o :
+             {"standard", "nss", "mcs", "channelWidth", "shortGi", "heGuardInterval"})
         {
             if (given(o))
             {
@@ -593,6 +710,16 @@ WifiUplinkConfig::ValidateGiven(int argc, char* argv[]) const
                               "rate is then the WiFi PHY rate)");
             }
         }
+    }
+    if (standard == "80211ax" && given("shortGi"))
+    {
+        return "invalid option: --shortGi does nothing with --standard=80211ax; allowed: "
+               "--heGuardInterval=800|1600|3200";
+    }
+    if (standard != "80211ax" && given("heGuardInterval"))
+    {
+        return "invalid option: --heGuardInterval does nothing with --standard=" + standard +
+               "; allowed: with --standard=80211ax (HT and VHT: --shortGi)";
     }
     if (link == "wifi")
     {
@@ -723,6 +850,11 @@ WifiUplinkConfig::ScenarioAttributes()
         {"ns3::WifiPhy::ChannelSettings", "channelWidth"},
         {"ns3::QosTxop::AddBaResponseTimeout", "addbaResponseTimeoutMs"},
         {"ns3::HtConfiguration::ShortGuardIntervalSupported", "shortGi"},
+        {"ns3::HeConfiguration::GuardInterval", "heGuardInterval"},
+        {TSQ_MPDU_BUFFER_ATTRIBUTE, "standard"},
+        {"ns3::WifiPhy::Antennas", "nss"},
+        {"ns3::WifiPhy::MaxSupportedTxSpatialStreams", "nss"},
+        {"ns3::WifiPhy::MaxSupportedRxSpatialStreams", "nss"},
         {"ns3::RateErrorModel::ErrorRate", "apRxErrorRate"},
         {"ns3::RateErrorModel::ErrorUnit", "apRxErrorRate"},
         {"ns3::TsqDataErrorModel::ErrorRate", "apRxErrorRate or --staRxErrorRate"},

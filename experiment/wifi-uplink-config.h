@@ -5,6 +5,8 @@
 #ifndef TSQ_WIFI_UPLINK_CONFIG_H
 #define TSQ_WIFI_UPLINK_CONFIG_H
 
+#include "tsq/ampdu.h"
+
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -38,9 +40,13 @@ class TsqCommandLine;
 struct WifiUplinkConfig
 {
     uint32_t nSta{1};                       //!< number of uploading stations (1..64)
-    uint32_t mcs{7};                        //!< HT MCS index, constant rate (0..7)
-    uint16_t channelWidth{40};              //!< MHz, 20 or 40
-    bool shortGuardInterval{true};          //!< 400 ns guard interval
+    std::string standard{"80211n"};         //!< 80211n (HT), 80211ac (VHT) or 80211ax (HE)
+    uint32_t nss{1};                        //!< spatial streams of AP and stations (1..4)
+    uint32_t mcs{7};                        //!< per-stream MCS: HT 0..7, VHT 0..9, HE 0..11
+    uint16_t channelWidth{40};              //!< MHz: 20, 40; 80, 160 for VHT and HE
+    bool shortGuardInterval{true};          //!< HT/VHT: the 400 ns guard interval
+    uint32_t heGuardIntervalNs{800};        //!< HE: 800, 1600 or 3200 ns
+    double distanceM{5};                    //!< station-AP distance, m (0.1..1000)
     bool minstrel{false};                   //!< Minstrel-HT instead of constant rate
     bool wiredServer{false};                //!< receiver on a host behind the AP
     std::string queueDisc{"fq_codel"};      //!< root queue discs: fq_codel, pfifo_fast or fifo
@@ -152,8 +158,23 @@ struct WifiUplinkConfig
      */
     std::string RateSample() const;
 
-    /** \return the PHY rate of the configured MCS, width and GI, Mb/s */
+    /** \return the PHY rate of the configured standard, MCS, streams, width
+     *  and GI, Mb/s */
     double PhyRateMbps() const;
+
+    /**
+     * \return the constant-rate manager's data mode: "HtMcs<mcs + 8 (nss -
+     * 1)>" (HT numbers its MCSs across streams), "VhtMcs<mcs>" or
+     * "HeMcs<mcs>" (the streams are --nss)
+     */
+    std::string DataModeName() const;
+
+    /** \return the PPDU format of the standard, whose A-MPDU limits the
+     *  MAC is given (tsq_ampdu_limits_max) */
+    tsq_ampdu_format AmpduFormat() const;
+
+    /** \return the guard interval of the data frames, ns */
+    uint32_t GuardIntervalNs() const;
 
     /**
      * \return the sk_pacing_shift the stations' sockets get: the device

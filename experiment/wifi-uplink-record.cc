@@ -30,7 +30,13 @@ WifiUplinkRunRecord(const std::string& experiment,
     run.SetParam("cwnd_validation", config.CwndValidation());
     run.SetParam("rate_sample", config.RateSample());
     run.SetParam("driver", wifi ? config.driverProfile : "p2p");
+    run.SetParam("standard", config.standard);
+    run.SetParam("nss", config.nss);
     run.SetParam("mcs", config.mcs);
+    if (wifi)
+    {
+        run.SetParam("distance_m", config.distanceM);
+    }
     run.SetParam("channel_width", static_cast<uint32_t>(config.channelWidth));
     run.SetParam("n_sta", config.nSta);
     run.SetParam("duration_s", config.durationS);
@@ -75,7 +81,14 @@ WifiUplinkRunRecord(const std::string& experiment,
             run.SetParam("gate_lateness_sha256", TsqFileSha256(config.gateLateness));
         }
     }
-    run.SetParam("short_gi", config.shortGuardInterval ? 1 : 0);
+    if (config.standard == "80211ax")
+    {
+        run.SetParam("he_guard_interval_ns", config.heGuardIntervalNs);
+    }
+    else
+    {
+        run.SetParam("short_gi", config.shortGuardInterval ? 1 : 0);
+    }
     run.SetParam("snd_buf_bytes", config.sndBufBytes);
     run.SetParam("rcv_buf_bytes", config.rcvBufBytes);
     run.SetParam("drain_s", config.drainS);

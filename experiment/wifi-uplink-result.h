@@ -55,7 +55,7 @@ struct WifiUplinkResult
     // All stations' WifiTsqAdapter A-MPDU counts (core accounting), window only
     double ampduMpdusMean{0};            //!< mean MPDUs per data PSDU
     uint64_t dataPsdus{0};               //!< data PSDUs (first transmissions and retries)
-    std::vector<uint64_t> psduHistogram; //!< element n: PSDUs of n MPDUs (0..64)
+    std::vector<uint64_t> psduHistogram; //!< element n: PSDUs of n MPDUs (0..256)
     double ampduByteFill{0};             //!< mean PSDU bytes / 65535
     uint64_t starvedPsdus{0};            //!< PSDUs with room left or a throttled socket
     uint64_t starvedTsqPsdus{0};         //!< PSDUs sent while a socket was throttled

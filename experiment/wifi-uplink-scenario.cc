@@ -313,27 +313,83 @@ WifiUplinkScenario::InstallWifi()
     YansWifiChannelHelper channel = YansWifiChannelHelper::Default();
     YansWifiPhyHelper phy;
     phy.SetChannel(channel.Create());
-    phy.Set("ChannelSettings",
-            StringValue(m_config.channelWidth == 40 ? "{38, 40, BAND_5GHZ, 0}"
-                                                    : "{36, 20, BAND_5GHZ, 0}"));
+    // 5 GHz, the lowest channel of each width (36, 38, 42, 50).
+    std::string channelSettings;
+    switch (m_config.channelWidth)
+    {
+    case 20:
+        channelSettings = "{36, 20, BAND_5GHZ, 0}";
+        break;
+    case 40:
+        channelSettings = "{38, 40, BAND_5GHZ, 0}";
+        break;
+    case 80:
+        channelSettings = "{42, 80, BAND_5GHZ, 0}";
+        break;
+    default:
+        channelSettings = "{50, 160, BAND_5GHZ, 0}";
+        break;
+    }
+    phy.Set("ChannelSettings", StringValue(channelSettings));
+    phy.Set("Antennas", UintegerValue(m_config.nss));
+    phy.Set("MaxSupportedTxSpatialStreams", UintegerValue(m_config.nss));
+    phy.Set("MaxSupportedRxSpatialStreams", UintegerValue(m_config.nss));
+
+    // The A-MPDU limits the MAC uses are the core's largest of the format
+    // (the accounting takes the agreed ones per PSDU, which cannot exceed
+    // them): A-MPDU length and BlockAck buffer.
+    const tsq_ampdu_format format = m_config.AmpduFormat();
+    tsq_ampdu_limits limits{};
+    tsq_ampdu_limits_max(format, &limits);
+    // A changed default (e.g. ath9k's 32-subframe cap) is the user's
+    // choice, recorded in attribute_overrides; the accounting then takes
+    // the length ns-3's aggregator uses.
+    const auto changed = TsqChangedAttributeDefaults();
+    const bool userAmpduSize = std::any_of(changed.begin(), changed.end(), [](const auto& c) {
+        return c.first == "ns3::WifiMac::BE_MaxAmpduSize";
+    });
 
     WifiHelper wifi;
-    wifi.SetStandard(WIFI_STANDARD_80211n);
+    if (m_config.standard == "80211ax")
+    {
+        wifi.SetStandard(WIFI_STANDARD_80211ax);
+    }
+    else if (m_config.standard == "80211ac")
+    {
+        wifi.SetStandard(WIFI_STANDARD_80211ac);
+    }
+    else
+    {
+        wifi.SetStandard(WIFI_STANDARD_80211n);
+    }
     if (m_config.minstrel)
     {
+        // ns-3's MinstrelHt has HT, VHT and HE groups (3.37 and later).
         wifi.SetRemoteStationManager("ns3::MinstrelHtWifiManager");
     }
     else
     {
-        std::ostringstream mode;
-        mode << "HtMcs" << m_config.mcs;
+        const std::string control = m_config.standard == "80211ax"   ? "HeMcs0"
+                                    : m_config.standard == "80211ac" ? "VhtMcs0"
+                                                                     : "HtMcs0";
         wifi.SetRemoteStationManager("ns3::ConstantRateWifiManager",
                                      "DataMode",
-                                     StringValue(mode.str()),
+                                     StringValue(m_config.DataModeName()),
                                      "ControlMode",
-                                     StringValue("HtMcs0"));
+                                     StringValue(control));
     }
     wifi.ConfigHtOptions("ShortGuardIntervalSupported", BooleanValue(m_config.shortGuardInterval));
+    if (m_config.standard == "80211ax")
+    {
+        wifi.ConfigHeOptions("GuardInterval",
+                             TimeValue(NanoSeconds(m_config.heGuardIntervalNs))
+#if !TSQ_NS3_MAC_MPDU_BUFFER
+                                 ,
+                             "MpduBufferSize",
+                             UintegerValue(limits.max_mpdus)
+#endif
+        );
+    }
 
     WifiMacHelper mac;
     if (m_config.macQueueScheduler == "tsq")
@@ -345,10 +401,37 @@ WifiUplinkScenario::InstallWifi()
         mac.SetMacQueueScheduler("ns3::TsqWifiQueueScheduler");
     }
     Ssid ssid("tsq");
-    mac.SetType("ns3::StaWifiMac", "Ssid", SsidValue(ssid));
-    m_staDevices = wifi.Install(phy, mac, m_stations);
-    mac.SetType("ns3::ApWifiMac", "Ssid", SsidValue(ssid));
-    m_apDevice = wifi.Install(phy, mac, m_ap);
+    for (const char* type : {"ns3::StaWifiMac", "ns3::ApWifiMac"})
+    {
+        mac.SetType(type,
+                    "Ssid",
+                    SsidValue(ssid)
+#if TSQ_NS3_MAC_MPDU_BUFFER
+                        ,
+                    "MpduBufferSize",
+                    UintegerValue(limits.max_mpdus)
+#endif
+        );
+        if (std::string(type) == "ns3::StaWifiMac")
+        {
+            m_staDevices = wifi.Install(phy, mac, m_stations);
+        }
+        else
+        {
+            m_apDevice = wifi.Install(phy, mac, m_ap);
+        }
+    }
+    if (!userAmpduSize)
+    {
+        // Before the first beacon: the capabilities advertise it.
+        NetDeviceContainer all(m_staDevices, m_apDevice);
+        for (uint32_t i = 0; i < all.GetN(); ++i)
+        {
+            DynamicCast<WifiNetDevice>(all.Get(i))
+                ->GetMac()
+                ->SetAttribute("BE_MaxAmpduSize", UintegerValue(limits.max_bytes));
+        }
+    }
     if (m_config.apRxErrorRate > 0)
     {
         // Lossy uplink: data MPDUs lost at the AP's receiver force MAC
@@ -381,7 +464,8 @@ WifiUplinkScenario::InstallWifi()
     for (uint32_t i = 0; i < m_config.nSta; ++i)
     {
         double angle = 2 * M_PI * i / m_config.nSta;
-        positions->Add(Vector(5 * std::cos(angle), 5 * std::sin(angle), 0));
+        positions->Add(
+            Vector(m_config.distanceM * std::cos(angle), m_config.distanceM * std::sin(angle), 0));
     }
     mobility.SetPositionAllocator(positions);
     mobility.SetMobilityModel("ns3::ConstantPositionMobilityModel");

@@ -83,13 +83,13 @@ TsqAmpduStats::PsduTx(const tsq_ampdu_psdu& psdu, uint32_t throttled)
 bool
 TsqAmpduStats::Fill(struct tsq_ampdu_fill& fill) const
 {
-    return tsq_ampdu_fill(&m_ampdu.total, &m_ampdu.lim, &fill) == 0;
+    return tsq_ampdu_fill(&m_ampdu.total, &fill) == 0;
 }
 
 std::vector<uint64_t>
 TsqAmpduStats::GetHistogram() const
 {
-    return std::vector<uint64_t>(m_ampdu.total.hist, m_ampdu.total.hist + TSQ_AMPDU_HIST_LEN);
+    return std::vector<uint64_t>(m_ampdu.hist, m_ampdu.hist + TSQ_AMPDU_HIST_LEN);
 }
 
 uint64_t
@@ -148,6 +148,7 @@ void
 TsqAmpduStats::Reset()
 {
     std::memset(&m_ampdu.total, 0, sizeof(m_ampdu.total));
+    std::memset(m_ampdu.hist, 0, sizeof(m_ampdu.hist));
     for (auto& sta : m_sta)
     {
         for (auto& tid : sta.tid)

@@ -80,7 +80,7 @@ class TsqAmpduStats
      */
     bool PsduTx(const tsq_ampdu_psdu& psdu, uint32_t throttled);
 
-    /** \return histogram: element n is the number of data PSDUs of n MPDUs (0..64) */
+    /** \return histogram: element n is the number of data PSDUs of n MPDUs (0..256) */
     std::vector<uint64_t> GetHistogram() const;
     /** \return data PSDUs transmitted (first transmissions and retries) */
     uint64_t GetDataPsdus() const;

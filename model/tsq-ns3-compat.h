@@ -150,4 +150,18 @@
 #define TSQ_TEST_SYSTEM TestSuite::SYSTEM
 #endif
 
+/**
+ * The BlockAck buffer a recipient offers: HeConfiguration::MpduBufferSize
+ * (64 or, above 64, 256) up to 3.40; WifiMac::MpduBufferSize (capped by
+ * the standard) since 3.41 (ns-3 commit 92580cb10, "wifi: Add a WifiMac
+ * attribute to configure BlockAck buffer size"), the HE one obsolete.
+ */
+#if TSQ_NS3_AT_LEAST(41)
+#define TSQ_NS3_MAC_MPDU_BUFFER 1
+#define TSQ_MPDU_BUFFER_ATTRIBUTE "ns3::WifiMac::MpduBufferSize"
+#else
+#define TSQ_NS3_MAC_MPDU_BUFFER 0
+#define TSQ_MPDU_BUFFER_ATTRIBUTE "ns3::HeConfiguration::MpduBufferSize"
+#endif
+
 #endif /* TSQ_NS3_COMPAT_H */

@@ -9,8 +9,11 @@
 #include "tsq-tcp-socket.h"
 #include "tsq/profile.h"
 
+#include "ns3/ht-frame-exchange-manager.h"
 #include "ns3/log.h"
+#include "ns3/mpdu-aggregator.h"
 #include "ns3/node.h"
+#include "ns3/qos-txop.h"
 #include "ns3/simulator.h"
 #include "ns3/sta-wifi-mac.h"
 #include "ns3/string.h"
@@ -19,6 +22,7 @@
 #include "ns3/wifi-mac-queue.h"
 #include "ns3/wifi-net-device.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 
@@ -713,12 +717,64 @@ WifiTsqAdapter::PsduStarted(Ptr<const WifiPsdu> psdu, const WifiTxVector& txVect
                                                           m_device->GetPhy()->GetPhyBand())
                                  .GetNanoSeconds());
         p.rate_bps = txVector.GetMode().GetDataRate(txVector);
+        p.lim = AgreedLimits(hdr, txVector);
         Ptr<const WifiMpdu> next = NextWaiting(psdu);
         p.next_mpdu_bytes = next ? next->GetSize() : 0;
         bool starved = m_ampdu->PsduTx(p, ThrottledSockets(sta));
         m_ampduTrace(p.n_mpdus, p.bytes, starved);
     }
     ReportQueueState(ac);
+}
+
+tsq_ampdu_limits
+WifiTsqAdapter::AgreedLimits(const WifiMacHeader& hdr, const WifiTxVector& txVector) const
+{
+    tsq_ampdu_limits lim{};
+    const WifiModulationClass mc = txVector.GetModulationClass();
+    tsq_ampdu_format fmt;
+    switch (mc)
+    {
+    case WIFI_MOD_CLASS_HT:
+        fmt = TSQ_AMPDU_HT;
+        break;
+    case WIFI_MOD_CLASS_VHT:
+        fmt = TSQ_AMPDU_VHT;
+        break;
+    case WIFI_MOD_CLASS_HE:
+        fmt = TSQ_AMPDU_HE;
+        break;
+    default:
+        return lim;
+    }
+    Ptr<WifiMac> mac = m_device->GetMac();
+    const Mac48Address to = hdr.GetAddr1();
+    const uint8_t tid = hdr.GetQosTid();
+    tsq_ampdu_limits most{};
+    tsq_ampdu_limits_max(fmt, &most);
+    uint32_t bytes = most.max_bytes;
+    auto fem = DynamicCast<HtFrameExchangeManager>(mac->GetFrameExchangeManager());
+    if (fem && fem->GetMpduAggregator())
+    {
+        bytes = fem->GetMpduAggregator()->GetMaxAmpduSize(to, tid, mc);
+    }
+    uint32_t buffer = most.max_mpdus;
+    Ptr<QosTxop> txop = mac->GetQosTxop(tid);
+    if (txop && txop->GetBaAgreementEstablished(to, tid))
+    {
+        buffer = txop->GetBaBufferSize(to, tid);
+    }
+    // An exponent or buffer the format does not have (a MAC configured
+    // beyond the standard) leaves the limits zero: the default's, logged.
+    if (tsq_ampdu_limits_agreed(fmt, tsq_ampdu_len_exp(bytes), buffer, &lim) != 0)
+    {
+        NS_LOG_WARN("A-MPDU limits outside the standard: " << bytes << " B, " << buffer
+                                                           << " MPDUs");
+        return tsq_ampdu_limits{};
+    }
+    // A MAC configured below its recipient's exponent (BE_MaxAmpduSize
+    // not of the form 2^n - 1, e.g. ath9k's 32-subframe cap) stops there.
+    lim.max_bytes = std::min(lim.max_bytes, bytes);
+    return lim;
 }
 
 void

@@ -121,7 +121,7 @@ class WifiTsqAdapter : public Object
      */
     int GetDeviceShift() const;
 
-    /** \return histogram: element n is the number of data PSDUs of n MPDUs (0..64) */
+    /** \return histogram: element n is the number of data PSDUs of n MPDUs (0..256) */
     std::vector<uint64_t> GetAmpduHistogram() const;
     /** \return data PSDUs transmitted (first transmissions and retries) */
     uint64_t GetDataPsdus() const;
@@ -222,6 +222,19 @@ class WifiTsqAdapter : public Object
     uint32_t ThrottledSockets(uint32_t sta) const;
     void CheckAmsdu() const;
     Ptr<const WifiMpdu> NextWaiting(Ptr<const WifiPsdu> psdu) const;
+
+    /**
+     * The aggregation limits a data PSDU was formed under: its PPDU
+     * format's (HT, VHT or HE), the A-MPDU length ns-3's aggregator allows
+     * towards its recipient (the smaller of this MAC's and the
+     * recipient's advertised one, as an exponent) and the buffer size of
+     * the BlockAck agreement (the format's largest before one exists).
+     * \param hdr the header of the PSDU's first MPDU
+     * \param txVector the PSDU's TXVECTOR
+     * eturn the limits; all zero for a non-HT PPDU (the accounting then
+     *         uses its default, 802.11n's)
+     */
+    tsq_ampdu_limits AgreedLimits(const WifiMacHeader& hdr, const WifiTxVector& txVector) const;
 
     // attributes
     std::string m_driverProfile; //!< core driver profile name

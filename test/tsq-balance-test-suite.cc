@@ -44,13 +44,19 @@ class TsqWifiBalanceTestCase : public TestCase
      * \param driver driver profile
      * \param errorRate MPDU error rate at the AP's receiver
      * \param latencyUs completion latency, us
+     * \param standard 80211n (HT40 MCS7), 80211ac (VHT80 MCS9) or 80211ax
+     *        (HE80 MCS11), one stream
      */
-    TsqWifiBalanceTestCase(std::string driver, double errorRate, double latencyUs)
-        : TestCase("WiFi balance, driver " + driver + ", AP rx error rate " +
+    TsqWifiBalanceTestCase(std::string driver,
+                           double errorRate,
+                           double latencyUs,
+                           std::string standard = "80211n")
+        : TestCase("WiFi balance, driver " + driver + ", " + standard + ", AP rx error rate " +
                    std::to_string(errorRate) + ", latency " + std::to_string(latencyUs) + " us"),
           m_driver(driver),
           m_errorRate(errorRate),
-          m_latencyUs(latencyUs)
+          m_latencyUs(latencyUs),
+          m_standard(standard)
     {
     }
 
@@ -97,6 +103,12 @@ class TsqWifiBalanceTestCase : public TestCase
             config.durationS = 3.0;
         }
         config.driverProfile = m_driver;
+        if (m_standard != "80211n")
+        {
+            config.standard = m_standard;
+            config.channelWidth = 80;
+            config.mcs = m_standard == "80211ac" ? 9 : 11;
+        }
         config.apRxErrorRate = m_errorRate;
         config.completionLatencyUs = m_latencyUs;
         WifiUplinkScenario scenario(config);
@@ -203,6 +215,7 @@ class TsqWifiBalanceTestCase : public TestCase
     std::string m_driver;          //!< driver profile
     double m_errorRate;            //!< AP rx error rate
     double m_latencyUs;            //!< completion latency
+    std::string m_standard;        //!< WiFi standard
     uint32_t m_retryLimitDrops{0}; //!< MPDUs dropped at the retry limit
     uint32_t m_nacks{0};           //!< MPDUs negatively acknowledged
     uint64_t m_flushed{0};         //!< bytes the teardown flush gave back
@@ -300,6 +313,11 @@ class TsqBalanceTestSuite : public TestSuite
         AddTestCase(new TsqWifiBalanceTestCase("ath9k", 0, 0), TSQ_TEST_QUICK);
         AddTestCase(new TsqWifiBalanceTestCase("ath9k", 0.5, 0), TSQ_TEST_QUICK);
         AddTestCase(new TsqWifiBalanceTestCase("ath9k", 0.5, 300), TSQ_TEST_QUICK);
+        // the firmware-aggregating profiles on their own standards, with
+        // losses (VHT's 64-MPDU and HE's 256-MPDU BlockAck windows)
+        AddTestCase(new TsqWifiBalanceTestCase("ath10k", 0.5, 0, "80211ac"), TSQ_TEST_QUICK);
+        AddTestCase(new TsqWifiBalanceTestCase("mt76", 0.5, 0, "80211ax"), TSQ_TEST_QUICK);
+        AddTestCase(new TsqWifiBalanceTestCase("mt76", 0, 0, "80211ax"), TSQ_TEST_QUICK);
         AddTestCase(new TsqClosedSocketBalanceTestCase, TSQ_TEST_QUICK);
     }
 };

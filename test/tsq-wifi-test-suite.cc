@@ -6,6 +6,7 @@
 #include "ns3/config.h"
 #include "ns3/double.h"
 #include "ns3/packet.h"
+#include "ns3/qos-txop.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
 #include "ns3/test.h"
@@ -13,6 +14,7 @@
 #include "ns3/tsq-helper.h"
 #include "ns3/tsq-ns3-compat.h"
 #include "ns3/tsq-tcp-socket.h"
+#include "ns3/uinteger.h"
 #include "ns3/wifi-mac-header.h"
 #include "ns3/wifi-mac-queue.h"
 #include "ns3/wifi-net-device.h"
@@ -59,6 +61,107 @@ RunUpload(const std::string& shift, const std::string& driver)
 }
 
 } // namespace
+
+/**
+ * \ingroup tsq-tests
+ * One standard at its top MCS (one stream, HT40 / VHT80 / HE80) with a large
+ * TSQ budget (linux-6.16, device shift 6): the upload reaches at least 70% of the PHY
+ * rate; the MAC is given the core's limits of the standard (A-MPDU length
+ * and BlockAck buffer) and the agreement uses them; the accounting counts
+ * every data PSDU ns-3's PHY sends with its MPDU count, and the aggregates
+ * come near one of the limits.
+ */
+class TsqWifiStandardTestCase : public TestCase
+{
+  public:
+    /** \param standard 80211n, 80211ac or 80211ax */
+    TsqWifiStandardTestCase(std::string standard)
+        : TestCase(standard + " at its top MCS: 70% of the PHY rate, the MAC and the accounting "
+                              "on the standard's limits"),
+          m_standard(standard)
+    {
+    }
+
+  private:
+    void OnPhyPsdu(WifiConstPsduMap psdus, WifiTxVector, double)
+    {
+        for (const auto& [id, psdu] : psdus)
+        {
+            if (psdu && psdu->GetNMpdus() > 0 && psdu->GetHeader(0).IsQosData() &&
+                !psdu->GetAddr1().IsGroup())
+            {
+                m_phyMpdus.push_back(static_cast<uint32_t>(psdu->GetNMpdus()));
+            }
+        }
+    }
+
+    void OnAmpdu(uint32_t mpdus, uint32_t, bool)
+    {
+        m_countedMpdus.push_back(mpdus);
+    }
+
+    void DoRun() override
+    {
+        WifiUplinkConfig config;
+        config.standard = m_standard;
+        config.channelWidth = m_standard == "80211n" ? 40 : 80;
+        config.mcs = m_standard == "80211n" ? 7 : (m_standard == "80211ac" ? 9 : 11);
+        config.durationS = 2.0;
+        config.warmupS = 1.0;
+        config.pingIntervalS = 0;
+        // A large budget: shift 6 under linux-6.16's 4 MB
+        // tcp_limit_output_bytes (linux-4.16's 256 KB hold an HE station
+        // under ~100 of its 256 MPDUs).
+        config.kernelProfile = "linux-6.16";
+        config.deviceShift = "6";
+        config.driverProfile = m_standard == "80211ax" ? "mt76" : "ns3";
+        WifiUplinkScenario scenario(config);
+        scenario.Build();
+        Ptr<WifiNetDevice> sta = DynamicCast<WifiNetDevice>(scenario.GetStationDevices().Get(0));
+        sta->GetPhy()->TraceConnectWithoutContext(
+            "PhyTxPsduBegin",
+            MakeCallback(&TsqWifiStandardTestCase::OnPhyPsdu, this));
+        Ptr<WifiTsqAdapter> adapter = TsqHelper::GetWifiAdapter(sta);
+        NS_TEST_ASSERT_MSG_NE(adapter, nullptr, "the station has no adapter");
+        adapter->TraceConnectWithoutContext("Ampdu",
+                                            MakeCallback(&TsqWifiStandardTestCase::OnAmpdu, this));
+        WifiUplinkResult r = scenario.Run();
+
+        tsq_ampdu_limits lim{};
+        NS_TEST_ASSERT_MSG_EQ(tsq_ampdu_limits_max(config.AmpduFormat(), &lim), 0, "core limits");
+        UintegerValue maxAmpdu;
+        sta->GetMac()->GetAttribute("BE_MaxAmpduSize", maxAmpdu);
+        NS_TEST_ASSERT_MSG_EQ(maxAmpdu.Get(), lim.max_bytes, "the MAC's A-MPDU length");
+        Mac48Address ap = DynamicCast<WifiNetDevice>(scenario.GetAccessPoint()->GetDevice(0))
+                              ->GetMac()
+                              ->GetAddress();
+        Ptr<QosTxop> be = sta->GetMac()->GetQosTxop(AC_BE);
+        NS_TEST_ASSERT_MSG_EQ(be->GetBaAgreementEstablished(ap, 0), true, "no BlockAck agreement");
+        NS_TEST_ASSERT_MSG_EQ(be->GetBaBufferSize(ap, 0), lim.max_mpdus, "the agreed buffer");
+
+        // Every data PSDU on air counted once, with ns-3's MPDU count.
+        NS_TEST_ASSERT_MSG_GT(m_phyMpdus.size(), 100, "too few PSDUs");
+        NS_TEST_ASSERT_MSG_EQ(m_countedMpdus.size(), m_phyMpdus.size(), "PSDUs counted");
+        NS_TEST_ASSERT_MSG_EQ((m_countedMpdus == m_phyMpdus), true, "MPDUs per PSDU differ");
+        uint32_t largest = *std::max_element(m_phyMpdus.begin(), m_phyMpdus.end());
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(largest, lim.max_mpdus, "an A-MPDU above the window");
+
+        const double phy = config.PhyRateMbps();
+        const double mpduFill = r.ampduMpdusMean / lim.max_mpdus;
+        std::cout << m_standard << ": " << r.goodputMbps << " of " << phy << " Mb/s, "
+                  << r.ampduMpdusMean << " MPDUs per A-MPDU (window " << lim.max_mpdus
+                  << "), byte fill " << r.ampduByteFill << ", largest " << largest << std::endl;
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(r.goodputMbps, 0.7 * phy, "below 70% of the PHY rate");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(std::max(mpduFill, r.ampduByteFill),
+                                    0.6,
+                                    "aggregates far from every limit");
+        Simulator::Destroy();
+    }
+
+    std::string m_standard;               //!< 80211n, 80211ac or 80211ax
+    std::vector<uint32_t> m_phyMpdus;     //!< MPDUs of each data PSDU ns-3 sent
+    std::vector<uint32_t> m_countedMpdus; //!< MPDUs of each PSDU the adapter counted
+};
 
 /**
  * \ingroup tsq-tests
@@ -612,6 +715,10 @@ class TsqWifiTestSuite : public TestSuite
         AddTestCase(new TsqWifiHyStartTestCase, TSQ_TEST_QUICK);
         AddTestCase(new TsqWifiRepeatableTestCase, TSQ_TEST_QUICK);
         AddTestCase(new TsqWifiStationsTestCase, TSQ_TEST_QUICK);
+        for (const char* standard : {"80211n", "80211ac", "80211ax"})
+        {
+            AddTestCase(new TsqWifiStandardTestCase(standard), TSQ_TEST_QUICK);
+        }
         AddTestCase(new TsqWifiEveryStationSendsTestCase(8, 6.0, 2.0), TSQ_TEST_QUICK);
         AddTestCase(new TsqWifiEveryStationSendsTestCase(16, 4.0, 2.0), TSQ_TEST_QUICK);
         AddTestCase(new TsqWifiWindowWaitsTestCase, TSQ_TEST_QUICK);

@@ -20,10 +20,75 @@ struct tsq_ampdu_limits tsq_ampdu_limits_ht(void)
 	return lim;
 }
 
+/* The largest exponent, BlockAck buffer and PPDU time of @fmt; false for
+ * an unknown format. */
+static bool format_maxima(enum tsq_ampdu_format fmt, u32 *exp, u32 *buf,
+			  u64 *ppdu_ns)
+{
+	switch (fmt) {
+	case TSQ_AMPDU_HT:
+		*exp = TSQ_HT_MAX_AMPDU_LEN_EXP;
+		*buf = TSQ_HT_MAX_AMPDU_MPDUS;
+		*ppdu_ns = TSQ_HT_MF_MAX_PPDU_NS;
+		return true;
+	case TSQ_AMPDU_VHT:
+		*exp = TSQ_VHT_MAX_AMPDU_LEN_EXP;
+		*buf = TSQ_HT_MAX_AMPDU_MPDUS;
+		*ppdu_ns = TSQ_VHT_MAX_PPDU_NS;
+		return true;
+	case TSQ_AMPDU_HE:
+		*exp = TSQ_HE_MAX_AMPDU_LEN_EXP;
+		*buf = TSQ_HE_MAX_AMPDU_MPDUS;
+		*ppdu_ns = TSQ_HE_MAX_PPDU_NS;
+		return true;
+	}
+	return false;
+}
+
+int tsq_ampdu_limits_agreed(enum tsq_ampdu_format fmt, u32 len_exp,
+			    u32 ba_buffer, struct tsq_ampdu_limits *out)
+{
+	u32 max_exp, max_buf;
+	u64 ppdu_ns, len;
+
+	if (!out || !format_maxima(fmt, &max_exp, &max_buf, &ppdu_ns))
+		return TSQ_ERR_INVAL;
+	if (len_exp > max_exp || !ba_buffer || ba_buffer > max_buf)
+		return TSQ_ERR_RANGE;
+	len = (1ull << (TSQ_AMPDU_LEN_EXP_BASE + len_exp)) - 1;
+	if (fmt == TSQ_AMPDU_HE && len > TSQ_HE_MAX_PSDU_BYTES)
+		len = TSQ_HE_MAX_PSDU_BYTES;
+	out->max_bytes = (u32)len;
+	out->max_mpdus = ba_buffer;
+	out->max_ppdu_ns = ppdu_ns;
+	return 0;
+}
+
+int tsq_ampdu_limits_max(enum tsq_ampdu_format fmt,
+			 struct tsq_ampdu_limits *out)
+{
+	u32 max_exp, max_buf;
+	u64 ppdu_ns;
+
+	if (!out || !format_maxima(fmt, &max_exp, &max_buf, &ppdu_ns))
+		return TSQ_ERR_INVAL;
+	return tsq_ampdu_limits_agreed(fmt, max_exp, max_buf, out);
+}
+
+u32 tsq_ampdu_len_exp(u32 max_bytes)
+{
+	u32 exp = 0;
+
+	while (exp < 31 - TSQ_AMPDU_LEN_EXP_BASE &&
+	       (1ull << (TSQ_AMPDU_LEN_EXP_BASE + exp)) - 1 < max_bytes)
+		exp++;
+	return exp;
+}
+
 static bool limits_valid(const struct tsq_ampdu_limits *lim)
 {
 	return lim->max_bytes &&
-	       lim->max_mpdus >= 1 && lim->max_mpdus <= TSQ_HT_MAX_AMPDU_MPDUS;
+	       lim->max_mpdus >= 1 && lim->max_mpdus <= TSQ_AMPDU_MAX_MPDUS;
 }
 
 int tsq_ampdu_init(struct tsq_ampdu *a, struct tsq_ampdu_sta *sta, u32 n_sta,
@@ -182,14 +247,27 @@ bool tsq_ampdu_left_room(const struct tsq_ampdu_limits *lim,
 	return true;
 }
 
+/* floor(@v * 1e6 / @max), 0 when @max is 0; @v * 1e6 fits in a u64. */
+static u64 ratio_ppm(u64 v, u64 max)
+{
+	if (!max)
+		return 0;
+	if (v > UINT64_MAX / PPM)
+		v = UINT64_MAX / PPM;
+	return v * PPM / max;
+}
+
 static void stats_add(struct tsq_ampdu_stats *st,
-		      const struct tsq_ampdu_psdu *p, bool room, bool tsq)
+		      const struct tsq_ampdu_psdu *p,
+		      const struct tsq_ampdu_limits *lim, bool room, bool tsq)
 {
 	st->psdus++;
 	st->mpdus += p->n_mpdus;
 	st->bytes += p->bytes;
 	st->airtime_ns += p->airtime_ns;
-	st->hist[p->n_mpdus]++;
+	st->fill_bytes_ppm += ratio_ppm(p->bytes, lim->max_bytes);
+	st->fill_mpdus_ppm += ratio_ppm(p->n_mpdus, lim->max_mpdus);
+	st->fill_airtime_ppm += ratio_ppm(p->airtime_ns, lim->max_ppdu_ns);
 	st->starved_room += room;
 	st->starved_tsq += tsq;
 	st->starved += room || tsq;
@@ -197,6 +275,7 @@ static void stats_add(struct tsq_ampdu_stats *st,
 
 int tsq_ampdu_psdu_tx(struct tsq_ampdu *a, const struct tsq_ampdu_psdu *p)
 {
+	const struct tsq_ampdu_limits *lim;
 	struct tsq_ampdu_tid *t;
 	bool room, tsq;
 	int err;
@@ -206,13 +285,15 @@ int tsq_ampdu_psdu_tx(struct tsq_ampdu *a, const struct tsq_ampdu_psdu *p)
 	err = ampdu_tid(a, p->sta, p->tid, &t);
 	if (err)
 		return err;
-	if (!p->n_mpdus || p->n_mpdus > a->lim.max_mpdus)
+	lim = p->lim.max_mpdus ? &p->lim : &a->lim;
+	if (!limits_valid(lim) || !p->n_mpdus || p->n_mpdus > lim->max_mpdus)
 		return TSQ_ERR_RANGE;
 
-	room = tsq_ampdu_left_room(&a->lim, p);
+	room = tsq_ampdu_left_room(lim, p);
 	tsq = a->sta[p->sta].throttled > 0;
-	stats_add(&t->st, p, room, tsq);
-	stats_add(&a->total, p, room, tsq);
+	stats_add(&t->st, p, lim, room, tsq);
+	stats_add(&a->total, p, lim, room, tsq);
+	a->hist[p->n_mpdus]++;
 	return 0;
 }
 
@@ -239,17 +320,26 @@ static u32 mean_ppm(u64 sum, u64 n, u64 max)
 	return v > UINT32_MAX ? UINT32_MAX : (u32)v;
 }
 
+/* The mean of per-PSDU ppm values: floor(@sum / @n), saturating. */
+static u32 mean_of_ppm(u64 sum, u64 n)
+{
+	u64 v;
+
+	if (!n)
+		return 0;
+	v = sum / n;
+	return v > UINT32_MAX ? UINT32_MAX : (u32)v;
+}
+
 int tsq_ampdu_fill(const struct tsq_ampdu_stats *st,
-		   const struct tsq_ampdu_limits *lim,
 		   struct tsq_ampdu_fill *out)
 {
-	if (!st || !lim || !out)
+	if (!st || !out)
 		return TSQ_ERR_INVAL;
 
-	out->bytes_ppm = mean_ppm(st->bytes, st->psdus, lim->max_bytes);
-	out->mpdus_ppm = mean_ppm(st->mpdus, st->psdus, lim->max_mpdus);
-	out->airtime_ppm = mean_ppm(st->airtime_ns, st->psdus,
-				    lim->max_ppdu_ns);
+	out->bytes_ppm = mean_of_ppm(st->fill_bytes_ppm, st->psdus);
+	out->mpdus_ppm = mean_of_ppm(st->fill_mpdus_ppm, st->psdus);
+	out->airtime_ppm = mean_of_ppm(st->fill_airtime_ppm, st->psdus);
 	out->mean_mpdus_milli = mean_ppm(st->mpdus, st->psdus, 1000);
 	return 0;
 }

@@ -623,6 +623,54 @@ static const struct tsq_driver_profile tsq_driver_profiles[] = {
 		/* ath9k_set_hw_capab() sets no hw.netdev_features */
 		.software_gso = true,
 	},
+	{
+		/*
+		 * 802.11ac, QCA988x/QCA6174 (drivers/net/wireless/ath/ath10k).
+		 * The firmware forms the A-MPDUs (ath10k_ampdu_action refuses
+		 * every TX action: "Firmware offloads Tx aggregation
+		 * entirely") from the 1056..1424 MSDUs the host may keep in
+		 * it (TARGET_TLV_NUM_MSDU_DESC, TARGET_10X_NUM_MSDU_DESC,
+		 * hw.h), so a refill reaches the next aggregate as soon as
+		 * it is queued: the ns-3 MAC queue stands for the
+		 * firmware's, depth 1.  The skb is freed (tcp_wfree) when a
+		 * firmware HTT_T2H_MSG_TYPE_TX_COMPL_IND lists it, drained in
+		 * NAPI (ath10k_htt_txrx_compl_task -> ath10k_txrx_tx_unref
+		 * -> ieee80211_tx_status), after the frame's final status.
+		 * How many PPDUs one indication covers is the firmware's
+		 * choice: taken as one, at the BlockAck.
+		 */
+		.name = "ath10k",
+		.depth = 1,
+		.latency_ns = 0,
+		.doc = "ath10k: firmware aggregates from its own queue; skb "
+		       "freed at HTT TX_COMPL_IND (htt_rx.c, txrx.c)",
+		.estimate = "completion-per-ppdu",
+		/* ath10k_mac_register: netdev_features = NETIF_F_HW_CSUM */
+		.software_gso = true,
+	},
+	{
+		/*
+		 * 802.11ax, MT7915/MT7921 (drivers/net/wireless/mediatek/
+		 * mt76).  The firmware forms the A-MPDUs (mt7915_ampdu_action
+		 * hands the BA window to it, mt7915_mcu_add_tx_ba) from up
+		 * to 8192 - 64 tokens (MT7915_TOKEN_SIZE,
+		 * MT76_TOKEN_FREE_THR): depth 1, as ath10k.  DMA completion
+		 * frees nothing (mt7915_tx_prepare_skb parks the skb in a
+		 * token); the firmware's txfree event (PKT_TYPE_TXRX_NOTIFY
+		 * -> mt7915_mac_tx_free -> mt76_token_release ->
+		 * __mt76_tx_complete_skb) frees it once the frame's outcome,
+		 * retries included, is known.  The MSDUs per event are the
+		 * firmware's choice: taken as one PPDU's, at its BlockAck.
+		 */
+		.name = "mt76",
+		.depth = 1,
+		.latency_ns = 0,
+		.doc = "mt76 (mt7915/mt7921): firmware aggregates; skb freed "
+		       "at the firmware txfree event (mt7915/mac.c)",
+		.estimate = "completion-per-ppdu",
+		/* mt7915_init_wiphy: netdev_features = NETIF_F_RXCSUM */
+		.software_gso = true,
+	},
 };
 
 #define N_PROFILES \

@@ -46,8 +46,10 @@ static void test_limits_and_init(void)
 	CHECK_EQ(tsq_ampdu_init(&a, sta, N_STA, NULL), TSQ_ERR_INVAL);
 	lim.max_mpdus = 0;
 	CHECK_EQ(tsq_ampdu_init(&a, sta, N_STA, &lim), TSQ_ERR_RANGE);
-	lim.max_mpdus = 65;
+	lim.max_mpdus = 257;
 	CHECK_EQ(tsq_ampdu_init(&a, sta, N_STA, &lim), TSQ_ERR_RANGE);
+	lim.max_mpdus = 256;
+	CHECK_EQ(tsq_ampdu_init(&a, sta, N_STA, &lim), 0);
 	lim.max_mpdus = 64;
 	lim.max_bytes = 0;
 	CHECK_EQ(tsq_ampdu_init(&a, sta, N_STA, &lim), TSQ_ERR_RANGE);
@@ -259,14 +261,15 @@ static void test_histogram_and_starvation(void)
 	p.tid = 5;
 	CHECK_EQ(tsq_ampdu_psdu_tx(&a, &p), 0);
 	CHECK_EQ(a.sta[2].tid[5].st.starved_tsq, 1);
-	CHECK_EQ(a.sta[2].tid[5].st.hist[42], 1);
+	CHECK_EQ(a.sta[2].tid[5].st.psdus, 1);
 
+	/* The device's histogram: station 0's eight and this one. */
 	CHECK_EQ(st->psdus, 8);
-	CHECK_EQ(st->hist[1], 1);
-	CHECK_EQ(st->hist[10], 3);
-	CHECK_EQ(st->hist[42], 3);
-	CHECK_EQ(st->hist[64], 1);
-	CHECK_EQ(st->hist[0], 0);
+	CHECK_EQ(a.hist[1], 1);
+	CHECK_EQ(a.hist[10], 3);
+	CHECK_EQ(a.hist[42], 4);
+	CHECK_EQ(a.hist[64], 1);
+	CHECK_EQ(a.hist[0], 0);
 	/* 1 + 3 * 10 + 3 * 42 + 64 = 221 */
 	CHECK_EQ(st->mpdus, 221);
 	/* 1542 + 3 * 15438 + 3 * 64846 + 6656 = 249050 */
@@ -275,7 +278,6 @@ static void test_histogram_and_starvation(void)
 	CHECK_EQ(st->airtime_ns, 9600000);
 
 	CHECK_EQ(tot->psdus, 9);
-	CHECK_EQ(tot->hist[42], 4);
 	CHECK_EQ(tot->starved, 4);
 	CHECK_EQ(tot->starved_room, 2);
 	CHECK_EQ(tot->starved_tsq, 3);
@@ -285,11 +287,29 @@ static void test_histogram_and_starvation(void)
 	CHECK_EQ(tsq_ampdu_psdu_tx(&a, &p), TSQ_ERR_RANGE);
 	p = psdu(65, 65 * 104, 0, 0);
 	CHECK_EQ(tsq_ampdu_psdu_tx(&a, &p), TSQ_ERR_RANGE);
+	/* ... unless the PSDU brings HE limits of a 256-MPDU agreement */
+	CHECK_EQ(tsq_ampdu_limits_agreed(TSQ_AMPDU_HE, 0, 256, &p.lim), 0);
+	CHECK_EQ(tsq_ampdu_psdu_tx(&a, &p), 0);
+	CHECK_EQ(a.hist[65], 1);
+	p = psdu(256, 256 * 104, 0, 0);
+	CHECK_EQ(tsq_ampdu_limits_agreed(TSQ_AMPDU_HE, 0, 256, &p.lim), 0);
+	CHECK_EQ(tsq_ampdu_psdu_tx(&a, &p), 0);
+	CHECK_EQ(a.hist[256], 1);
+	p.n_mpdus = 257;
+	CHECK_EQ(tsq_ampdu_psdu_tx(&a, &p), TSQ_ERR_RANGE);
+	/* limits the accounting cannot take are refused, not used */
+	p.n_mpdus = 1;
+	p.lim.max_bytes = 0;
+	CHECK_EQ(tsq_ampdu_psdu_tx(&a, &p), TSQ_ERR_RANGE);
+	p.lim.max_bytes = 1000;
+	p.lim.max_mpdus = 257;
+	CHECK_EQ(tsq_ampdu_psdu_tx(&a, &p), TSQ_ERR_RANGE);
+	CHECK_EQ(tot->psdus, 11);
 	p = psdu(1, 100, 0, 0);
 	p.tid = TSQ_AMPDU_NUM_TID;
 	CHECK_EQ(tsq_ampdu_psdu_tx(&a, &p), TSQ_ERR_RANGE);
 	CHECK_EQ(tsq_ampdu_psdu_tx(&a, NULL), TSQ_ERR_INVAL);
-	CHECK_EQ(tot->psdus, 9);
+	CHECK_EQ(tot->psdus, 11);
 
 	/* A BlockAck window of 32 caps the count at 32. */
 	lim.max_mpdus = 32;
@@ -317,7 +337,7 @@ static void test_fill(void)
 
 	/* No PSDU yet: all zero. */
 	memset(&f, 0xff, sizeof(f));
-	CHECK_EQ(tsq_ampdu_fill(&a.total, &lim, &f), 0);
+	CHECK_EQ(tsq_ampdu_fill(&a.total, &f), 0);
 	CHECK_EQ(f.bytes_ppm, 0);
 	CHECK_EQ(f.mean_mpdus_milli, 0);
 
@@ -325,7 +345,7 @@ static void test_fill(void)
 	CHECK_EQ(tsq_ampdu_psdu_tx(&a, &p), 0);
 	p = psdu(10, 15438, 1000000, 0);
 	CHECK_EQ(tsq_ampdu_psdu_tx(&a, &p), 0);
-	CHECK_EQ(tsq_ampdu_fill(&a.total, &lim, &f), 0);
+	CHECK_EQ(tsq_ampdu_fill(&a.total, &f), 0);
 	/* bytes: 80284 / (2 * 65535) = 80284e6 / 131070 = 612527.66 */
 	CHECK_EQ(f.bytes_ppm, 612527);
 	/* MPDUs: 52 / (2 * 64) = 0.40625 */
@@ -338,7 +358,7 @@ static void test_fill(void)
 	/* A third PSDU makes the means fractional. */
 	p = psdu(1, 1542, 100000, 0);
 	CHECK_EQ(tsq_ampdu_psdu_tx(&a, &p), 0);
-	CHECK_EQ(tsq_ampdu_fill(&a.total, &lim, &f), 0);
+	CHECK_EQ(tsq_ampdu_fill(&a.total, &f), 0);
 	/* 81826 / (3 * 65535) = 81826e6 / 196605 = 416194.9 */
 	CHECK_EQ(f.bytes_ppm, 416194);
 	/* 53 / (3 * 64) = 53e6 / 192 = 276041.7 */
@@ -352,34 +372,119 @@ static void test_fill(void)
 	CHECK_EQ(tsq_ampdu_init(&a, sta, 1, &lim), 0);
 	p = psdu(64, 64 * 104, 5484000, 0);
 	CHECK_EQ(tsq_ampdu_psdu_tx(&a, &p), 0);
-	CHECK_EQ(tsq_ampdu_fill(&a.total, &lim, &f), 0);
+	CHECK_EQ(tsq_ampdu_fill(&a.total, &f), 0);
 	CHECK_EQ(f.mpdus_ppm, 1000000);
+	CHECK_EQ(f.airtime_ppm, 1000000);
+
+	/* Each PSDU against its own limits: a full HT one (64 of 64) and
+	 * an HE one of 64 MPDUs under a 256-MPDU agreement (64 of 256):
+	 * (1000000 + 250000) / 2 = 625000 ppm, where the device's HT limits
+	 * alone would have said 1000000. */
+	CHECK_EQ(tsq_ampdu_init(&a, sta, 1, &lim), 0);
+	p = psdu(64, 64 * 104, 5484000, 0);
+	CHECK_EQ(tsq_ampdu_psdu_tx(&a, &p), 0);
+	CHECK_EQ(tsq_ampdu_limits_agreed(TSQ_AMPDU_HE, 10, 256, &p.lim), 0);
+	CHECK_EQ(tsq_ampdu_psdu_tx(&a, &p), 0);
+	CHECK_EQ(tsq_ampdu_fill(&a.total, &f), 0);
+	CHECK_EQ(f.mpdus_ppm, 625000);
+	/* bytes: 6656e6 / 65535 = 101564.0 and 6656e6 / 6500631 = 1023.9:
+	 * (101564 + 1023) / 2 = 51293.5 */
+	CHECK_EQ(f.bytes_ppm, 51293);
 	CHECK_EQ(f.airtime_ppm, 1000000);
 
 	/* Saturation instead of overflow. */
 	memset(&big, 0, sizeof(big));
 	big.psdus = 1;
-	big.bytes = UINT64_MAX;
+	big.fill_bytes_ppm = UINT64_MAX;
 	big.mpdus = 3;
-	big.airtime_ns = 1;
-	CHECK_EQ(tsq_ampdu_fill(&big, &lim, &f), 0);
+	big.fill_mpdus_ppm = 46875;
+	CHECK_EQ(tsq_ampdu_fill(&big, &f), 0);
 	CHECK_EQ(f.bytes_ppm, UINT32_MAX);
-	/* 3 / 64 = 46875 ppm; 1 / 5484000 = 0.18 ppm -> 0 */
 	CHECK_EQ(f.mpdus_ppm, 46875);
 	CHECK_EQ(f.airtime_ppm, 0);
+	CHECK_EQ(f.mean_mpdus_milli, 3000);
 	big.psdus = UINT64_MAX;
-	big.bytes = UINT64_MAX - 1;
-	CHECK_EQ(tsq_ampdu_fill(&big, &lim, &f), 0);
-	/* (2^64 - 2) / (2^64 - 1) of a byte per PSDU, 1e6 / 65535 =
-	 * 15.26 ppm: q = 0, r = 2^64 - 2, r / (n / 1e6) = 1000000 -> 15 */
-	CHECK_EQ(f.bytes_ppm, 15);
+	big.mpdus = UINT64_MAX - 1;
+	CHECK_EQ(tsq_ampdu_fill(&big, &f), 0);
+	/* (2^64 - 2) / (2^64 - 1) MPDUs per PSDU, 0.99999...: the scaled
+	 * division of mean_ppm (r / (n / 1e6)) rounds it up to 1.000 */
+	CHECK_EQ(f.mean_mpdus_milli, 1000);
+	CHECK_EQ(f.bytes_ppm, 1);
 
-	CHECK_EQ(tsq_ampdu_fill(NULL, &lim, &f), TSQ_ERR_INVAL);
+	CHECK_EQ(tsq_ampdu_fill(NULL, &f), TSQ_ERR_INVAL);
+}
+
+/* The limits per format and agreement, worked out from the standard. */
+static void test_limits_per_format(void)
+{
+	struct tsq_ampdu_limits l;
+
+	/* HT: 2^(13+3) - 1, 64 MPDUs, 5.484 ms: the same as _ht() */
+	CHECK_EQ(tsq_ampdu_limits_max(TSQ_AMPDU_HT, &l), 0);
+	CHECK_EQ(l.max_bytes, 65535);
+	CHECK_EQ(l.max_mpdus, 64);
+	CHECK_EQ(l.max_ppdu_ns, 5484000);
+	CHECK_EQ(tsq_ampdu_limits_agreed(TSQ_AMPDU_HT, 0, 32, &l), 0);
+	CHECK_EQ(l.max_bytes, 8191);
+	CHECK_EQ(l.max_mpdus, 32);
+	CHECK_EQ(tsq_ampdu_limits_agreed(TSQ_AMPDU_HT, 4, 64, &l),
+		 TSQ_ERR_RANGE);
+	CHECK_EQ(tsq_ampdu_limits_agreed(TSQ_AMPDU_HT, 3, 65, &l),
+		 TSQ_ERR_RANGE);
+	CHECK_EQ(tsq_ampdu_limits_agreed(TSQ_AMPDU_HT, 3, 0, &l),
+		 TSQ_ERR_RANGE);
+
+	/* VHT: 2^(13+7) - 1 = 1048575, still 64 MPDUs */
+	CHECK_EQ(tsq_ampdu_limits_max(TSQ_AMPDU_VHT, &l), 0);
+	CHECK_EQ(l.max_bytes, 1048575);
+	CHECK_EQ(l.max_mpdus, 64);
+	CHECK_EQ(l.max_ppdu_ns, 5484000);
+	CHECK_EQ(tsq_ampdu_limits_agreed(TSQ_AMPDU_VHT, 8, 64, &l),
+		 TSQ_ERR_RANGE);
+	CHECK_EQ(tsq_ampdu_limits_agreed(TSQ_AMPDU_VHT, 7, 256, &l),
+		 TSQ_ERR_RANGE);
+
+	/* HE: exponent 7 + extension 3 = 2^23 - 1 = 8388607, capped at
+	 * aPSDUMaxLength 6500631; extension 1: 2^21 - 1 = 2097151 */
+	CHECK_EQ(tsq_ampdu_limits_max(TSQ_AMPDU_HE, &l), 0);
+	CHECK_EQ(l.max_bytes, 6500631);
+	CHECK_EQ(l.max_mpdus, 256);
+	CHECK_EQ(l.max_ppdu_ns, 5484000);
+	CHECK_EQ(tsq_ampdu_limits_agreed(TSQ_AMPDU_HE, 8, 64, &l), 0);
+	CHECK_EQ(l.max_bytes, 2097151);
+	CHECK_EQ(l.max_mpdus, 64);
+	CHECK_EQ(tsq_ampdu_limits_agreed(TSQ_AMPDU_HE, 11, 256, &l),
+		 TSQ_ERR_RANGE);
+	CHECK_EQ(tsq_ampdu_limits_agreed(TSQ_AMPDU_HE, 10, 257, &l),
+		 TSQ_ERR_RANGE);
+
+	/* An error leaves *out alone; bad format or pointer: INVAL */
+	l.max_bytes = 1;
+	CHECK_EQ(tsq_ampdu_limits_agreed(TSQ_AMPDU_HE, 11, 1, &l),
+		 TSQ_ERR_RANGE);
+	CHECK_EQ(l.max_bytes, 1);
+	CHECK_EQ(tsq_ampdu_limits_agreed((enum tsq_ampdu_format)0, 0, 1, &l),
+		 TSQ_ERR_INVAL);
+	CHECK_EQ(tsq_ampdu_limits_agreed(TSQ_AMPDU_HT, 0, 1, NULL),
+		 TSQ_ERR_INVAL);
+	CHECK_EQ(tsq_ampdu_limits_max((enum tsq_ampdu_format)4, &l),
+		 TSQ_ERR_INVAL);
+
+	/* Exponent of a length: the smallest that holds it */
+	CHECK_EQ(tsq_ampdu_len_exp(0), 0);
+	CHECK_EQ(tsq_ampdu_len_exp(8191), 0);
+	CHECK_EQ(tsq_ampdu_len_exp(8192), 1);
+	CHECK_EQ(tsq_ampdu_len_exp(65535), 3);
+	CHECK_EQ(tsq_ampdu_len_exp(1048575), 7);
+	CHECK_EQ(tsq_ampdu_len_exp(6500631), 10);
+	CHECK_EQ(tsq_ampdu_len_exp(8388607), 10);
+	CHECK_EQ(tsq_ampdu_len_exp(UINT32_MAX), 18);
 }
 
 int main(void)
 {
 	test_limits_and_init();
+	test_limits_per_format();
 	test_subframe_size();
 	test_queue_accounting();
 	test_left_room();

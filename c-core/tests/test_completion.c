@@ -93,24 +93,34 @@ static void test_profiles(void)
 	const struct tsq_driver_profile *p;
 	char buf[64];
 
-	CHECK_EQ(tsq_driver_profile_count(), 2);
+	CHECK_EQ(tsq_driver_profile_count(), 4);
 	p = tsq_driver_profile_find("ns3");
-	CHECK(p && p->depth == 1 && p->latency_ns == 0);
+	CHECK(p && p->depth == 1 && p->latency_ns == 0 && !p->software_gso);
+	CHECK(p && !p->estimate);
 	p = tsq_driver_profile_find("ath9k");
-	CHECK(p && p->depth == 2 && p->latency_ns == 0);
-	CHECK(tsq_driver_profile_find("ath10k") == NULL);
+	CHECK(p && p->depth == 2 && p->latency_ns == 0 && p->software_gso);
+	CHECK(p && !p->estimate);
+	/* firmware-aggregating drivers: depth 1, software GSO (no
+	 * NETIF_F_SG), and the firmware's completion batching an estimate */
+	p = tsq_driver_profile_find("ath10k");
+	CHECK(p && p->depth == 1 && p->latency_ns == 0 && p->software_gso);
+	CHECK(p && p->estimate && !strcmp(p->estimate, "completion-per-ppdu"));
+	p = tsq_driver_profile_find("mt76");
+	CHECK(p && p->depth == 1 && p->latency_ns == 0 && p->software_gso);
+	CHECK(p && p->estimate && !strcmp(p->estimate, "completion-per-ppdu"));
+	CHECK(tsq_driver_profile_find("iwlwifi") == NULL);
 	CHECK(tsq_driver_profile_find("") == NULL);
 	CHECK(tsq_driver_profile_find(NULL) == NULL);
 	CHECK(tsq_driver_profile_at(0) == tsq_driver_profile_find("ns3"));
-	CHECK(tsq_driver_profile_at(2) == NULL);
+	CHECK(tsq_driver_profile_at(4) == NULL);
 
-	CHECK_EQ(tsq_driver_profile_names(buf, sizeof(buf)), 10);
-	CHECK(!strcmp(buf, "ns3, ath9k"));
-	CHECK_EQ(tsq_driver_profile_names(buf, 5), 10);
+	CHECK_EQ(tsq_driver_profile_names(buf, sizeof(buf)), 24);
+	CHECK(!strcmp(buf, "ns3, ath9k, ath10k, mt76"));
+	CHECK_EQ(tsq_driver_profile_names(buf, 5), 24);
 	CHECK(!strcmp(buf, "ns3,"));
-	CHECK_EQ(tsq_driver_profile_names(buf, 1), 10);
+	CHECK_EQ(tsq_driver_profile_names(buf, 1), 24);
 	CHECK(!strcmp(buf, ""));
-	CHECK_EQ(tsq_driver_profile_names(NULL, 0), 10);
+	CHECK_EQ(tsq_driver_profile_names(NULL, 0), 24);
 }
 
 static void test_init(void)
@@ -160,6 +170,56 @@ static void test_depth1(void)
 	CHECK_EQ(tsq_cmpl_psdu_start(&c, 7000, &in, 1, &seq), 0);
 	CHECK_EQ(seq, 1);
 	CHECK_EQ(c.aggr[0].used + c.aggr[1].used, 1);
+}
+
+/*
+ * The firmware-aggregating profiles (ath10k, mt76) with an HE-sized
+ * aggregate: 256 MPDUs in one PSDU (a 256-MPDU BlockAck agreement), all
+ * released at the BlockAck (one completion event per PPDU), one dropped
+ * MPDU at its drop, and a retransmission of one MPDU in the next PSDU.
+ */
+static void test_firmware_256(void)
+{
+	static const char *const names[] = { "ath10k", "mt76" };
+	struct tsq_cmpl_mpdu_in in[256];
+	struct tsq_cmpl_release r;
+	struct tsq_cmpl c;
+	u32 i, k, n;
+
+	for (k = 0; k < 2; k++) {
+		const struct tsq_driver_profile *p =
+			tsq_driver_profile_find(names[k]);
+
+		CHECK(p != NULL);
+		if (!p)
+			continue;
+		CHECK_EQ(tsq_cmpl_init(&c, p->depth, p->latency_ns), 0);
+		CHECK_EQ(tsq_cmpl_queue_state(&c, 0, true), 0);
+		for (i = 0; i < 256; i++) {
+			in[i].cookie = 1000 + i;
+			in[i].bytes = 1514;
+		}
+		CHECK_EQ(tsq_cmpl_psdu_start(&c, 100, in, 256, NULL), 0);
+		CHECK_EQ(c.cnt.inflight_bytes, 256 * 1514);
+		/* 254 acked at the BlockAck (5000 ns), 1 lost: retried,
+		 * 1 dropped at the retry limit */
+		for (i = 0; i < 254; i++)
+			CHECK_EQ(tsq_cmpl_mpdu_acked(&c, 5000, 1000 + i), 0);
+		CHECK_EQ(tsq_cmpl_mpdu_dropped(&c, 5000, 1255), 0);
+		for (n = 0; tsq_cmpl_pop_due(&c, 5000, &r) == 1; n++)
+			CHECK_EQ(r.due_ns, 5000);
+		CHECK_EQ(n, 255);
+		CHECK_EQ(c.cnt.held_total, 0);
+		/* MPDU 1254 rides again in the next PSDU, acked there */
+		CHECK_EQ(tsq_cmpl_psdu_start(&c, 6000, &in[254], 1, NULL), 0);
+		CHECK_EQ(c.cnt.retransmissions, 1);
+		CHECK_EQ(tsq_cmpl_mpdu_acked(&c, 7000, 1254), 0);
+		EXPECT_POP(&c, 7000, 1254, 1514, TSQ_CMPL_ACKED, 7000, 7000);
+		EXPECT_NONE(&c, 1000000);
+		CHECK_EQ(c.cnt.released_bytes, 256 * 1514);
+		CHECK_EQ(c.cnt.bytes_in, 256 * 1514);
+		CHECK_EQ(tsq_cmpl_check(&c), 0);
+	}
 }
 
 /* Depth 2 (ath9k): held until the next aggregate starts, or until the
@@ -542,7 +602,7 @@ static void test_flush(void)
 	CHECK_EQ(tsq_cmpl_check(&c), 0);
 }
 
-/* A full table: 512 in-flight cookies in the 1024-entry index form probe
+/* A full table: 2048 in-flight cookies in the 4096-entry index form probe
  * chains; acking them in scattered order makes removals shift chains
  * back, and every later lookup must still find its cookie. */
 static void test_index_collisions(void)
@@ -557,7 +617,7 @@ static void test_index_collisions(void)
 		for (i = 0; i < TSQ_CMPL_MAX_MPDUS; i++) {
 			u64 j = (u64)k * TSQ_CMPL_MAX_MPDUS + i;
 
-			in[i].cookie = (j << 54) | (i & 3);
+			in[i].cookie = (j << 53) | (i & 3);
 			in[i].bytes = 1;
 		}
 		CHECK_EQ(tsq_cmpl_psdu_start(&c, 0, in, TSQ_CMPL_MAX_MPDUS,
@@ -567,7 +627,7 @@ static void test_index_collisions(void)
 	/* ack in a scattered order */
 	for (i = 0; i < TSQ_CMPL_MAX_ENTRIES; i++) {
 		u32 j = (i * 97) % TSQ_CMPL_MAX_ENTRIES;
-		u64 ck = ((u64)j << 54) | ((j % TSQ_CMPL_MAX_MPDUS) & 3);
+		u64 ck = ((u64)j << 53) | ((j % TSQ_CMPL_MAX_MPDUS) & 3);
 
 		CHECK_EQ(tsq_cmpl_mpdu_acked(&c, 1, ck), 0);
 		if (i % 64 == 0)
@@ -982,6 +1042,7 @@ int main(void)
 	test_profiles();
 	test_init();
 	test_depth1();
+	test_firmware_256();
 	test_depth2();
 	test_latency();
 	test_depth3();

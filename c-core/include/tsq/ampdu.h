@@ -5,7 +5,8 @@
  * What a run needs to say how full its aggregates were and why: per
  * (station, TID) the bytes and MPDUs waiting in the MAC queue, and per
  * transmitted data PSDU its MPDU count, size and airtime, summed into a
- * histogram of MPDUs per A-MPDU and a mean fill against the 802.11n limits.
+ * histogram of MPDUs per A-MPDU and a mean fill against the limits of that
+ * PSDU's own format (HT, VHT or HE) and of what its recipient agreed to.
  * It also counts "aggregation starvation": a TXOP spent on a PSDU that had
  * room for more while more was queued, or that went out while a socket of
  * that station sat throttled by TSQ (the loop this module is about: small
@@ -37,22 +38,56 @@ extern "C" {
  * that neither mac80211's aggregation nor ns-3's EDCA uses). */
 #define TSQ_AMPDU_NUM_TID		8
 
-/* 802.11n A-MPDU length limit for the largest Maximum A-MPDU Length
- * Exponent (3): (1 << (IEEE80211_HT_MAX_AMPDU_FACTOR + 3)) - 1, with the
- * factor 13 of include/linux/ieee80211.h: ath9k's an->maxampdu for such a
- * station (ath_tx_aggr_start, drivers/net/wireless/ath/ath9k/xmit.c) and
- * ns-3's default BE_MaxAmpduSize. */
+/*
+ * The PPDU formats whose aggregation limits differ.  The numbers below
+ * are the standard's; include/linux/ieee80211.h names each of them.
+ */
+enum tsq_ampdu_format {
+	TSQ_AMPDU_HT = 1,	/* 802.11n, HT-mixed format */
+	TSQ_AMPDU_VHT,		/* 802.11ac */
+	TSQ_AMPDU_HE,		/* 802.11ax, HE SU */
+};
+
+/*
+ * A-MPDU length: 2^(13 + exponent) - 1 octets, the exponent being the
+ * "Maximum A-MPDU Length Exponent" the recipient advertises: 0..3 in its
+ * HT Capabilities (IEEE80211_HT_MAX_AMPDU_64K = 3), 0..7 in its VHT
+ * Capabilities (IEEE80211_VHT_MAX_AMPDU_1024K = 7), and for HE the VHT
+ * exponent 7 plus the "Maximum A-MPDU Length Exponent Extension" 1..3 of
+ * the HE MAC Capabilities (IEEE80211_HE_MAC_CAP3_MAX_AMPDU_LEN_EXP_EXT_3),
+ * i.e. 8..10 here.  An HE PSDU is further capped by aPSDUMaxLength,
+ * 6,500,631 octets (802.11ax-2021 Table 27-53); a VHT PSDU's
+ * 4,692,480 octets are above its largest exponent's length.
+ */
+#define TSQ_AMPDU_LEN_EXP_BASE		13u
+#define TSQ_HT_MAX_AMPDU_LEN_EXP	3u
+#define TSQ_VHT_MAX_AMPDU_LEN_EXP	7u
+#define TSQ_HE_MAX_AMPDU_LEN_EXP	10u
+
+/* 802.11n A-MPDU length limit for the largest exponent (3): ath9k's
+ * an->maxampdu for such a station (ath_tx_aggr_start,
+ * drivers/net/wireless/ath/ath9k/xmit.c) and ns-3's default
+ * BE_MaxAmpduSize. */
 #define TSQ_HT_MAX_AMPDU_BYTES		65535u
+#define TSQ_VHT_MAX_AMPDU_BYTES		1048575u
+#define TSQ_HE_MAX_PSDU_BYTES		6500631u
 
-/* 802.11n BlockAck window: IEEE80211_MAX_AMPDU_BUF_HT (0x40) in
- * include/linux/ieee80211.h.  Also the histogram's last bin. */
+/* BlockAck window: IEEE80211_MAX_AMPDU_BUF_HT (0x40) for HT and VHT; an
+ * HE originator and recipient may agree on up to 256 (the 256-bit bitmap
+ * of 802.11ax, IEEE80211_MAX_AMPDU_BUF_HE 0x100). */
 #define TSQ_HT_MAX_AMPDU_MPDUS		64u
+#define TSQ_HE_MAX_AMPDU_MPDUS		256u
+/* The largest count the accounting takes, and the histogram's last bin. */
+#define TSQ_AMPDU_MAX_MPDUS		TSQ_HE_MAX_AMPDU_MPDUS
 
-/* aPPDUMaxTime of an HT-mixed-format PPDU: the L-SIG LENGTH field (4095
- * octets at 6 Mb/s) caps it at 5.484 ms; HT-greenfield allows 10 ms.
+/* aPPDUMaxTime: an HT-mixed-format PPDU's L-SIG LENGTH field (4095
+ * octets at 6 Mb/s) caps it at 5.484 ms; HT-greenfield allows 10 ms.  VHT
+ * and HE PPDUs keep the 5.484 ms (802.11ax-2021 Table 27-53 for HE).
  * ns-3 uses the same values (GetPpduMaxTime, src/wifi/model/wifi-utils.cc). */
 #define TSQ_HT_MF_MAX_PPDU_NS		5484000ull
 #define TSQ_HT_GF_MAX_PPDU_NS		10000000ull
+#define TSQ_VHT_MAX_PPDU_NS		5484000ull
+#define TSQ_HE_MAX_PPDU_NS		5484000ull
 
 /* ath9k stops an aggregate at 4 ms of airtime at the lowest rate of its
  * rate series (ath_lookup_rate and its ath_max_4ms_framelen table,
@@ -65,12 +100,12 @@ extern "C" {
  * 9.7.1; ns-3 MpduAggregator::GetSizeIfAggregated). */
 #define TSQ_AMPDU_DELIM_BYTES		4u
 
-/* Histogram bins: index n counts PSDUs of n MPDUs, 1..64; bin 0 unused. */
-#define TSQ_AMPDU_HIST_LEN		(TSQ_HT_MAX_AMPDU_MPDUS + 1)
+/* Histogram bins: index n counts PSDUs of n MPDUs, 1..256; bin 0 unused. */
+#define TSQ_AMPDU_HIST_LEN		(TSQ_AMPDU_MAX_MPDUS + 1)
 
 struct tsq_ampdu_limits {
 	u32 max_bytes;		/* A-MPDU length limit, bytes */
-	u32 max_mpdus;		/* MPDUs per A-MPDU (BlockAck window), 1..64 */
+	u32 max_mpdus;		/* MPDUs per A-MPDU (BlockAck window), 1..256 */
 	u64 max_ppdu_ns;	/* PPDU duration limit, ns; 0: not checked */
 };
 
@@ -80,7 +115,8 @@ struct tsq_ampdu_stats {
 	u64 mpdus;		/* sum of their MPDU counts */
 	u64 bytes;		/* sum of their PSDU sizes, bytes */
 	u64 airtime_ns;		/* sum of their PPDU durations */
-	u64 hist[TSQ_AMPDU_HIST_LEN];	/* hist[n]: PSDUs of n MPDUs */
+	/* sums of each PSDU's fill against its own limits, ppm */
+	u64 fill_bytes_ppm, fill_mpdus_ppm, fill_airtime_ppm;
 	u64 starved_room;	/* PSDUs with room for the next queued MPDU */
 	u64 starved_tsq;	/* PSDUs sent while a socket of the station was
 				 * TSQ-throttled */
@@ -111,8 +147,11 @@ struct tsq_ampdu_sta {
 struct tsq_ampdu {
 	struct tsq_ampdu_sta *sta;	/* caller's array */
 	u32 n_sta;
-	struct tsq_ampdu_limits lim;
+	struct tsq_ampdu_limits lim;	/* of PSDUs that bring none */
 	struct tsq_ampdu_stats total;	/* all stations and TIDs */
+	/* hist[n]: PSDUs of n MPDUs, all stations and TIDs (one device-wide
+	 * histogram: 2 KB per (station, TID) would be paid for nothing) */
+	u64 hist[TSQ_AMPDU_HIST_LEN];
 };
 
 /* One transmitted data PSDU, as the MAC/PHY reported it (in ns-3: the
@@ -126,13 +165,17 @@ struct tsq_ampdu_psdu {
 	u64 rate_bps;		/* PHY data rate of the PSDU; 0: unknown */
 	u32 next_mpdu_bytes;	/* size of the MPDU now at the head of this
 				 * (station, TID) queue; 0: none queued */
+	/* the limits of this PSDU's format and recipient
+	 * (tsq_ampdu_limits_agreed); max_mpdus 0: the device's a->lim */
+	struct tsq_ampdu_limits lim;
 };
 
-/* Fill of the mean PSDU against the limits, in parts per million. */
+/* Mean fill of the PSDUs, each against its own limits, in parts per
+ * million. */
 struct tsq_ampdu_fill {
-	u32 bytes_ppm;		/* mean bytes / max_bytes */
-	u32 mpdus_ppm;		/* mean MPDUs / max_mpdus */
-	u32 airtime_ppm;	/* mean airtime / max_ppdu_ns (0: unchecked) */
+	u32 bytes_ppm;		/* mean of bytes / max_bytes */
+	u32 mpdus_ppm;		/* mean of MPDUs / max_mpdus */
+	u32 airtime_ppm;	/* mean of airtime / max_ppdu_ns (0: unchecked) */
 	u32 mean_mpdus_milli;	/* mean MPDUs per PSDU, x1000 */
 };
 
@@ -144,10 +187,36 @@ struct tsq_ampdu_fill {
 struct tsq_ampdu_limits tsq_ampdu_limits_ht(void);
 
 /*
+ * The limits of a PSDU of format @fmt sent to a recipient that advertised
+ * A-MPDU length exponent @len_exp (see TSQ_AMPDU_LEN_EXP_BASE: 0..3 HT,
+ * 0..7 VHT, 0..10 HE) under a BlockAck agreement of @ba_buffer MPDUs
+ * (1..64 HT and VHT, 1..256 HE), into *@out: length 2^(13 + len_exp) - 1
+ * (HE: at most aPSDUMaxLength), count @ba_buffer, duration aPPDUMaxTime.
+ * Returns 0, TSQ_ERR_INVAL (NULL, unknown format) or TSQ_ERR_RANGE (an
+ * exponent or buffer the format does not have); *@out is then unchanged.
+ */
+int tsq_ampdu_limits_agreed(enum tsq_ampdu_format fmt, u32 len_exp,
+			    u32 ba_buffer, struct tsq_ampdu_limits *out);
+
+/*
+ * The largest limits of format @fmt (the largest exponent and buffer),
+ * into *@out.  Returns as tsq_ampdu_limits_agreed().
+ */
+int tsq_ampdu_limits_max(enum tsq_ampdu_format fmt,
+			 struct tsq_ampdu_limits *out);
+
+/*
+ * The A-MPDU length exponent of a length limit @max_bytes as a
+ * capabilities element carries it (the smallest exponent whose length is
+ * at least @max_bytes, 0 for 8191 or less).  Returns it (0..31).
+ */
+u32 tsq_ampdu_len_exp(u32 max_bytes);
+
+/*
  * Sets up @a over the caller's @sta array of @n_sta entries (zeroed here)
  * with limits @lim.  Returns 0, TSQ_ERR_INVAL when a pointer is NULL, or
  * TSQ_ERR_RANGE when @n_sta is 0 or @lim is out of range (max_bytes 0,
- * max_mpdus not in 1..64).
+ * max_mpdus not in 1..TSQ_AMPDU_MAX_MPDUS).
  */
 int tsq_ampdu_init(struct tsq_ampdu *a, struct tsq_ampdu_sta *sta, u32 n_sta,
 		   const struct tsq_ampdu_limits *lim);
@@ -206,20 +275,20 @@ bool tsq_ampdu_left_room(const struct tsq_ampdu_limits *lim,
 
 /*
  * A data PSDU went on air (ns-3 PhyTxPsduBegin).  Adds it to the (station,
- * TID) and device statistics: histogram bin p->n_mpdus, sums, and the
- * starvation counters (room left for the next queued MPDU, or a throttled
- * socket at that station).  Returns 0, TSQ_ERR_INVAL (NULL), or
- * TSQ_ERR_RANGE for a bad station, TID, or an MPDU count outside
+ * TID) and device statistics: histogram bin p->n_mpdus, sums, fills, and
+ * the starvation counters (room left for the next queued MPDU, or a
+ * throttled socket at that station), all against p->lim (a->lim when
+ * p->lim.max_mpdus is 0).  Returns 0, TSQ_ERR_INVAL (NULL), or
+ * TSQ_ERR_RANGE for a bad station, TID, limits, or an MPDU count outside
  * 1..max_mpdus.
  */
 int tsq_ampdu_psdu_tx(struct tsq_ampdu *a, const struct tsq_ampdu_psdu *p);
 
 /*
- * The mean PSDU of @st against @lim, into @out (all zero when no PSDU
- * was counted).  Returns 0 or TSQ_ERR_INVAL.
+ * The mean fill of the PSDUs of @st, each against its own limits, into
+ * @out (all zero when no PSDU was counted).  Returns 0 or TSQ_ERR_INVAL.
  */
 int tsq_ampdu_fill(const struct tsq_ampdu_stats *st,
-		   const struct tsq_ampdu_limits *lim,
 		   struct tsq_ampdu_fill *out);
 
 #ifdef __cplusplus

@@ -112,10 +112,10 @@ extern "C" {
 #endif
 
 #define TSQ_CMPL_MAX_AGGR	8	/* aggregates tracked at once */
-#define TSQ_CMPL_MAX_MPDUS	64	/* MPDUs per aggregate: HT BA window */
+#define TSQ_CMPL_MAX_MPDUS	256	/* MPDUs per aggregate: HE BA window */
 #define TSQ_CMPL_MAX_DEPTH	4	/* largest pipeline depth accepted */
 #define TSQ_CMPL_MAX_ENTRIES	(TSQ_CMPL_MAX_AGGR * TSQ_CMPL_MAX_MPDUS)
-#define TSQ_CMPL_HASH_SIZE	1024	/* power of 2, >= 2 * MAX_ENTRIES */
+#define TSQ_CMPL_HASH_SIZE	4096	/* power of 2, >= 2 * MAX_ENTRIES */
 
 
 /* ath9k's ATH_AGGR_MIN_QDEPTH (drivers/net/wireless/ath/ath9k/ath9k.h) */
@@ -288,6 +288,12 @@ struct tsq_driver_profile {
 	u64 latency_ns;
 	const char *doc;	/* one line: where the depth comes from */
 	/*
+	 * NULL when the driver's source gives every number; else what the
+	 * profile had to assume (firmware behaviour the host driver does
+	 * not show), recorded in a run's model_assumptions.
+	 */
+	const char *estimate;
+	/*
 	 * The driver's netdev lacks NETIF_F_SG (mac80211 copies only
 	 * hw.netdev_features, net/mac80211/iface.c ieee80211_if_add), so
 	 * validate_xmit_skb() cuts TSO skbs into linear segments whose
@@ -296,7 +302,15 @@ struct tsq_driver_profile {
 	bool software_gso;
 };
 
-/* Returns the profile called @name ("ns3", "ath9k"), or NULL. */
+/*
+ * None of the drivers profiled overrides mac80211's pacing shift
+ * (hw.tx_sk_pacing_shift): a proposed ath10k override to 6 for QCA6174
+ * was not merged, and neither mt76 nor ath9k sets it, so a run's shift is
+ * its kernel profile's mac80211 policy (tsq/profile.h).
+ *
+ * Returns the profile called @name ("ns3", "ath9k", "ath10k", "mt76"),
+ * or NULL.
+ */
 const struct tsq_driver_profile *tsq_driver_profile_find(const char *name);
 
 /* Returns the number of profiles. */
@@ -306,7 +320,7 @@ u32 tsq_driver_profile_count(void);
 const struct tsq_driver_profile *tsq_driver_profile_at(u32 i);
 
 /*
- * Writes the profile names, comma separated ("ns3, ath9k"), into @buf of
+ * Writes the profile names, comma separated ("ns3, ath9k, ..."), into @buf of
  * @len bytes, NUL-terminated and truncated if need be (as snprintf), for
  * error messages.  Returns the length of the whole list.
  */
