@@ -121,6 +121,10 @@ main(int argc, char* argv[])
         {
             return was + "link=" + c.link;
         }
+        if (c.standard != "80211n" || c.nss != 1)
+        {
+            return was + "standard=" + c.standard + ", nss=" + std::to_string(c.nss);
+        }
         if (c.channelWidth != 40)
         {
             return was + "channelWidth=" + std::to_string(c.channelWidth);
@@ -153,6 +157,10 @@ main(int argc, char* argv[])
         {
             return was + "mcs=" + std::to_string(c.mcs) +
                    ", shortGi=" + (c.shortGuardInterval ? "true" : "false");
+        }
+        if (c.distanceM != reference.distanceM)
+        {
+            return was + "distance=" + std::to_string(c.distanceM);
         }
         if (c.apRxErrorRate > 0 || c.staRxErrorRate > 0)
         {

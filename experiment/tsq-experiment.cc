@@ -1074,10 +1074,24 @@ TsqExperiment::Execute()
     {
         std::cout << n << "\n";
     }
+    // The runs' own labels (a point may change the driver, and with it
+    // what the model assumes), each distinct set once.
+    std::set<std::string> assumed;
+    for (const auto& row : rows)
+    {
+        std::string a = Text(row, "model_assumptions");
+        if (!a.empty())
+        {
+            assumed.insert(a);
+        }
+    }
+    std::string assumedText;
+    for (const auto& a : assumed)
+    {
+        assumedText += (assumedText.empty() ? "" : "; ") + a;
+    }
     std::cout << "model assumptions: "
-              << (m_base.ModelAssumptions().empty() ? "'' (the faithful default)"
-                                                    : m_base.ModelAssumptions())
-              << "\n";
+              << (assumedText.empty() ? "'' (the faithful default)" : assumedText) << "\n";
     std::printf("wall time: %.1f s for %zu run(s)\n", total, jobs.size());
 
     std::cout << "runs: " << dir << "/ (" << files.size() << " database(s)";

@@ -169,6 +169,9 @@ WifiUplinkRunRecord(const std::string& experiment,
         run.SetMetric("socket_pacing_shift", result.socketPacingShift);
     }
     run.SetMetric("wall_s", wallS);
+    run.SetMetric("sim_events", result.simEvents);
+    run.SetMetric("sim_events_per_s",
+                  result.simTimeS > 0 ? TsqValue(result.simEvents / result.simTimeS) : null);
     // Where the window opened (app start + warm-up + the wait for every
     // station's first byte), simulated s.
     run.SetMetric("window_start_s", result.windowStartS);

@@ -71,6 +71,8 @@ struct WifiUplinkResult
     double queuedBytesMean{0};    //!< bytes below TCP (charged, not completed)
     uint64_t throttleEvents{0};   //!< TSQ "throttled" answers, all stations, window
     double windowStartS{0};       //!< simulated time the window starts, s
+    uint64_t simEvents{0};        //!< events the simulator executed, whole run
+    double simTimeS{0};           //!< simulated time of the whole run, s
     /// Stations whose receiver had no byte of theirs when the window
     /// started (a warm-up of 0 s checks nothing): a run that does not
     /// measure what it says. Failure() names them.

@@ -1092,6 +1092,9 @@ WifiUplinkScenario::Run()
 {
     Simulator::Run();
     WifiUplinkResult result;
+    // What a run costs in simulation work, whatever the machine's speed.
+    result.simEvents = Simulator::GetEventCount();
+    result.simTimeS = Simulator::Now().GetSeconds();
     for (uint32_t i = 0; i < m_sinks.size(); ++i)
     {
         uint64_t end = i < m_rxAtWindowEnd.size() ? m_rxAtWindowEnd[i] : m_sinks[i]->GetTotalRx();

@@ -163,7 +163,7 @@ class WifiUplinkScenario
     uint64_t m_throttleAtStart{0};
     uint64_t m_throttleAtEnd{0};
     Time m_windowStart;
-    Time m_warmupEnd; //!< the earliest window start: app start + warm-up
+    Time m_warmupEnd;                      //!< the earliest window start: app start + warm-up
     std::vector<uint64_t> m_senderTxBytes; //!< per sender application, bytes sent
 
     /** A station's sender socket: the latest values of its traces, and the

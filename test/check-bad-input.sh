@@ -68,7 +68,7 @@ ns3_program() {
         # options that take a listed name
         case $name in
         cc | link | links | queueDisc | traffic | deviceShift | driver | kernelProfile | rule | standard | \
-            rules | gateRelease | receiverAcks | rttEstimator | socketFactory | sides | only)
+            rules | standards | gateRelease | receiverAcks | rttEstimator | socketFactory | sides | only)
             values="$values bogus-name" ;;
         esac
         for v in $values; do
@@ -91,7 +91,7 @@ ns3_program() {
 scenario='^(nSta|standard|nss|mcs|channelWidth|shortGi|heGuardInterval|distance|minstrel|wiredServer|queueDisc|qdiscPackets|socketFactory|segmentSize|sndBuf|rcvBuf|warmup|warmupExtra|pingInterval|drain|sampleInterval|link|p2pRate|p2pDelayUs|deviceQueuePackets|traffic|udpRate|maxBytes|tsq|kernelProfile|rule|deviceShift|driver|latencyUs|floor|limitOutputBytes|apRxErrorRate|staRxErrorRate|gate[A-Za-z]*|initialSsthresh|tsoBursts|txDelayUs|receiverAcks|burstAckUs|rttEstimator|cc|seed|duration)$'
 ns3_program tsq-pacing-shift
 ns3_program tsq-wifi-upload
-for p in tsq-floor tsq-cc tsq-kernel-history tsq-wired-control tsq-ack-timing; do
+for p in tsq-floor tsq-cc tsq-kernel-history tsq-wired-control tsq-ack-timing tsq-standards; do
     ns3_program "$p" "$scenario"
 done
 ns3_program tsq-bench
