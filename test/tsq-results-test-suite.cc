@@ -208,7 +208,11 @@ class TsqScenarioKeyTestCase : public TestCase
         // option -> (its non-default value, what it needs to apply)
         const std::vector<std::pair<std::string, std::string>> cases = {
             {"--nSta=2", ""},
+            {"--standard=80211ac", ""},
+            {"--nss=2", ""},
             {"--mcs=3", ""},
+            {"--heGuardInterval=1600", "--standard=80211ax"},
+            {"--distance=2", ""},
             {"--channelWidth=20", ""},
             {"--shortGi=false", ""},
             {"--minstrel=true", ""},

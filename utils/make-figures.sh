@@ -1,5 +1,5 @@
 #!/bin/sh
-# make-figures.sh -- regenerate doc/figures/*.png from the five reproductions
+# make-figures.sh -- regenerate doc/figures/*.png from the six reproductions
 # (full runs: their default seeds and durations; `make figures` runs this).
 #
 # Usage: utils/make-figures.sh [BUILD_DIR] [--from-db]
@@ -27,7 +27,7 @@ done
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 mkdir -p doc/figures results
-for exp in pacing-shift floor cc kernel-history wired-control; do
+for exp in pacing-shift floor cc kernel-history wired-control standards; do
     prog=$build/examples/tsq-$exp
     [ -x "$prog" ] || { echo "make-figures: no $prog (build first: make build)" >&2; exit 1; }
     if [ "$fromdb" -eq 1 ]; then
