@@ -976,8 +976,20 @@ TsqExperiment::Execute()
         return WriteJobsFile(jobs);
     }
 
-    // The reference's numbers only where they were measured.
-    if (m_referenceCondition)
+    // The reference's numbers only where they were measured; every seed's
+    // was on one 802.11n HT40 stream, whatever else a program checks.
+    auto generation = [](const WifiUplinkConfig& c) -> std::string {
+        const WifiUplinkConfig reference;
+        if (c.link == "wifi" && (c.standard != reference.standard || c.nss != reference.nss ||
+                                 c.channelWidth != reference.channelWidth))
+        {
+            return "the seeds' references were measured on 802.11n HT40 with one stream; "
+                   "this run has standard=" +
+                   c.standard + ", nss=" + std::to_string(c.nss) +
+                   ", channelWidth=" + std::to_string(c.channelWidth);
+        }
+        return "";
+    };
     {
         std::set<std::string> why;
         for (auto& p : m_points)
@@ -987,7 +999,20 @@ TsqExperiment::Execute()
             {
                 p.apply(c);
             }
-            std::string reason = m_referenceCondition(c);
+            const bool hasReference =
+                !std::isnan(p.referenceGoodputMbps) || !std::isnan(p.referenceLatencyMs) ||
+                std::any_of(p.reference.begin(), p.reference.end(), [](const std::string& r) {
+                    return !r.empty() && r != "-";
+                });
+            if (!hasReference)
+            {
+                continue;
+            }
+            std::string reason = generation(c);
+            if (reason.empty() && m_referenceCondition)
+            {
+                reason = m_referenceCondition(c);
+            }
             if (!reason.empty())
             {
                 why.insert(reason);
