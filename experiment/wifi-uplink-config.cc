@@ -293,9 +293,10 @@ WifiUplinkConfig::Validate() const
     }
     if (!DataMode(standard, mcs, nss).IsAllowed(channelWidth, nss))
     {
-        // VHT leaves out the MCS whose bits per symbol do not divide
-        // among the streams (802.11-2020 21.5: e.g. MCS 9 at 20 MHz with
-        // 1, 2 or 4 streams, MCS 6 at 80 MHz with 3)
+        // VHT has no MCS whose coded bits per symbol do not divide
+        // among the encoders (802.11-2020's VHT-MCS tables leave them
+        // out: MCS 9 at 20 MHz with 1, 2 or 4 streams, MCS 6 at 80 MHz
+        // with 3); ns-3's VhtPhy refuses the same combinations
         return "invalid option: --mcs=" + std::to_string(mcs) +
                " with --nss=" + std::to_string(nss) +
                " and --channelWidth=" + std::to_string(channelWidth) + " is not a valid " +

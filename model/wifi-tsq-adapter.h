@@ -231,7 +231,7 @@ class WifiTsqAdapter : public Object
      * the BlockAck agreement (the format's largest before one exists).
      * \param hdr the header of the PSDU's first MPDU
      * \param txVector the PSDU's TXVECTOR
-     * eturn the limits; all zero for a non-HT PPDU (the accounting then
+     * \return the limits; all zero for a non-HT PPDU (the accounting then
      *         uses its default, 802.11n's)
      */
     tsq_ampdu_limits AgreedLimits(const WifiMacHeader& hdr, const WifiTxVector& txVector) const;
