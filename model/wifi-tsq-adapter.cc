@@ -757,11 +757,12 @@ WifiTsqAdapter::AgreedLimits(const WifiMacHeader& hdr, const WifiTxVector& txVec
     {
         bytes = fem->GetMpduAggregator()->GetMaxAmpduSize(to, tid, mc);
     }
+    // The agreement's buffer (0 while there is none: 3.37 and 3.43 alike).
     uint32_t buffer = most.max_mpdus;
     Ptr<QosTxop> txop = mac->GetQosTxop(tid);
-    if (txop && txop->GetBaAgreementEstablished(to, tid))
+    if (uint16_t agreed = txop ? txop->GetBaBufferSize(to, tid) : 0; agreed > 0)
     {
-        buffer = txop->GetBaBufferSize(to, tid);
+        buffer = agreed;
     }
     // An exponent or buffer the format does not have (a MAC configured
     // beyond the standard) leaves the limits zero: the default's, logged.
