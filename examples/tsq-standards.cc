@@ -174,7 +174,8 @@ main(int argc, char* argv[])
                 "run whatever the machine); wall s: wall time of one run.");
     exp.AddNote("ath10k and mt76: the firmware's completion batching is an estimate (one "
                 "event per PPDU), recorded in model_assumptions.");
-    exp.SetPlotX("point", "standard and sk_pacing_shift");
+    exp.SetPlotX("pacing_shift", "sk_pacing_shift");
+    exp.SetPlotBy("standard");
     exp.SetReferenceLabel("no Linux reference");
     return exp.Execute();
 }

@@ -564,6 +564,12 @@ TsqExperiment::SetPlotX(const std::string& column, const std::string& label, boo
 }
 
 void
+TsqExperiment::SetPlotBy(const std::string& column)
+{
+    m_plotBy = column;
+}
+
+void
 TsqExperiment::SetReferenceLabel(const std::string& label)
 {
     m_referenceLabel = label;
@@ -730,8 +736,9 @@ TsqExperiment::Plot(const std::vector<TsqRow>& rows, const std::string& db) cons
         cmd << "sh " << Quote(data + "/tsq-plot.sh") << " --where " << Quote(where)
             << " --reference-points " << Quote(seedFile(f.latency)) << " --title " << Quote(m_title)
             << " --xlabel " << Quote(m_plotXLabel) << " --ylabel " << Quote(f.ylabel)
-            << (m_plotLogX ? " --logx" : "") << " " << Quote(db) << " " << m_plotX << " " << f.y
-            << " " << Quote(png) << " >/dev/null";
+            << (m_plotLogX ? " --logx" : "") << (m_plotBy.empty() ? "" : " --by " + Quote(m_plotBy))
+            << " " << Quote(db) << " " << m_plotX << " " << f.y << " " << Quote(png)
+            << " >/dev/null";
         if (std::system(cmd.str().c_str()) == 0)
         {
             std::cout << "plot: " << png << "\n";
@@ -749,8 +756,9 @@ TsqExperiment::Plot(const std::vector<TsqRow>& rows, const std::string& db) cons
             << " --reference-points " << Quote(seedFile(false)) << " --y2 ping_rtt_ms_mean"
             << " --reference-points2 " << Quote(seedFile(true)) << " --title " << Quote(m_title)
             << " --xlabel " << Quote(m_plotXLabel) << " --ylabel " << Quote(figures[0].ylabel)
-            << " --ylabel2 " << Quote(figures[1].ylabel) << (m_plotLogX ? " --logx" : "") << " "
-            << Quote(db) << " " << m_plotX << " goodput_mbps " << Quote(png) << " >/dev/null";
+            << " --ylabel2 " << Quote(figures[1].ylabel) << (m_plotLogX ? " --logx" : "")
+            << (m_plotBy.empty() ? "" : " --by " + Quote(m_plotBy)) << " " << Quote(db) << " "
+            << m_plotX << " goodput_mbps " << Quote(png) << " >/dev/null";
         std::cout << "plot: " << png
                   << (std::system(cmd.str().c_str()) == 0
                           ? ""

@@ -204,6 +204,12 @@ class TsqExperiment
      */
     void SetPlotX(const std::string& column, const std::string& label, bool logx = false);
     /**
+     * One curve per distinct value of a runs column in the goodput and
+     * latency plots (tsq-plot.sh --by), e.g. "standard"; "" (default): one.
+     * \param column the runs column
+     */
+    void SetPlotBy(const std::string& column);
+    /**
      * The two points whose first runs the time-series figure stacks
      * (goodput, cwnd, TSQ limit, MPDUs per A-MPDU on one time axis);
      * default: the first and the last point.
@@ -305,6 +311,7 @@ class TsqExperiment
     std::string m_plotX{"point"};
     std::string m_plotXLabel{"point"};
     bool m_plotLogX{false};
+    std::string m_plotBy; //!< one curve per value of this column ("" none)
     std::function<std::string(const WifiUplinkConfig&)> m_referenceCondition;
     std::string m_seriesFirst;  //!< SetTimeSeriesPoints ("" = the first point)
     std::string m_seriesSecond; //!< SetTimeSeriesPoints ("" = the last point)
