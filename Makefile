@@ -33,7 +33,7 @@ demo:
 	@echo "demo: plots results/demo-results.png (goodput and ping), results/demo-goodput.png, results/demo-latency.png, results/demo-timeseries.png (shift 10 and 8 stacked);"
 	@echo "demo: Flent files results/demo/*.flent.gz (flent -i FILE -f summary)"
 
-# doc/figures/*.png from full runs of the five reproductions (long).
+# doc/figures/*.png from full runs of the six reproductions (long).
 figures:
 	sh utils/install-deps.sh demo
 	$(MAKE) build
