@@ -34,7 +34,7 @@ namespace
 struct Standard
 {
     const char* name;   //!< --standard and the label's prefix
-    const char* short_; //!< label prefix
+    const char* prefix; //!< label prefix
     uint16_t width;     //!< MHz
     uint32_t nss;       //!< spatial streams
     uint32_t mcs;       //!< the standard's top per-stream MCS
@@ -150,7 +150,7 @@ main(int argc, char* argv[])
         for (uint32_t s : shiftList)
         {
             TsqExperimentPoint p;
-            p.label = std::string(st.short_) + "-shift" + std::to_string(s);
+            p.label = std::string(st.prefix) + "-shift" + std::to_string(s);
             p.apply = [st, s](WifiUplinkConfig& c) {
                 c.standard = st.name;
                 c.channelWidth = st.width;
