@@ -33,7 +33,7 @@ namespace
 /** One generation of the table. */
 struct Standard
 {
-    const char* name;   //!< --standard and the label's prefix
+    const char* name;   //!< its --standard value
     const char* prefix; //!< label prefix
     uint16_t width;     //!< MHz
     uint32_t nss;       //!< spatial streams
