@@ -54,23 +54,9 @@ main(int argc, char* argv[])
         return 2;
     }
     std::vector<uint32_t> list;
-    if (!TsqParseUintList(shifts, list))
+    if (std::string error = TsqParseShiftList(shifts, list); !error.empty())
     {
-        std::cerr << TsqOutOfRange("shifts", shifts, "comma-separated integers 0..31") << "\n";
-        return 2;
-    }
-    for (uint32_t s : list)
-    {
-        if (s > 31)
-        {
-            std::cerr << TsqOutOfRange("shifts", std::to_string(s), "0..31 each") << "\n";
-            return 2;
-        }
-    }
-    std::string repeated = TsqRepeatedItem("shifts", shifts, list);
-    if (!repeated.empty())
-    {
-        std::cerr << repeated << "\n";
+        std::cerr << error << "\n";
         return 2;
     }
 

@@ -85,22 +85,9 @@ main(int argc, char* argv[])
         }
     }
     std::vector<uint32_t> shiftList;
-    if (!TsqParseUintList(shifts, shiftList))
+    if (std::string error = TsqParseShiftList(shifts, shiftList); !error.empty())
     {
-        std::cerr << TsqOutOfRange("shifts", shifts, "comma-separated integers 0..31") << "\n";
-        return 2;
-    }
-    for (uint32_t s : shiftList)
-    {
-        if (s > 31)
-        {
-            std::cerr << TsqOutOfRange("shifts", std::to_string(s), "0..31 each") << "\n";
-            return 2;
-        }
-    }
-    if (std::string repeated = TsqRepeatedItem("shifts", shifts, shiftList); !repeated.empty())
-    {
-        std::cerr << repeated << "\n";
+        std::cerr << error << "\n";
         return 2;
     }
     std::vector<std::string> standardList;
@@ -110,35 +97,23 @@ main(int argc, char* argv[])
     {
         standardList.push_back(item);
     }
-    if (standardList.empty() || standards.back() == ',')
+    auto known = [](const std::string& name) {
+        return std::any_of(std::begin(kStandards), std::end(kStandards), [&name](const auto& st) {
+            return name == st.name;
+        });
+    };
+    if (standardList.empty() || standards.back() == ',' ||
+        !std::all_of(standardList.begin(), standardList.end(), known))
     {
         std::cerr << TsqOutOfRange("standards", standards, "80211n, 80211ac and/or 80211ax")
                   << "\n";
         return 2;
     }
-    for (size_t i = 0; i < standardList.size(); ++i)
+    if (std::string repeated = TsqRepeatedItem("standards", standards, standardList);
+        !repeated.empty())
     {
-        const std::string& name = standardList[i];
-        bool known = false;
-        for (const Standard& st : kStandards)
-        {
-            known = known || name == st.name;
-        }
-        if (!known)
-        {
-            std::cerr << TsqOutOfRange("standards", standards, "80211n, 80211ac and/or 80211ax")
-                      << "\n";
-            return 2;
-        }
-        for (size_t j = 0; j < i; ++j)
-        {
-            if (standardList[j] == name)
-            {
-                std::cerr << "invalid option: --standards=" << standards << " names " << name
-                          << " twice; allowed: each once\n";
-                return 2;
-            }
-        }
+        std::cerr << repeated << "\n";
+        return 2;
     }
 
     for (const Standard& st : kStandards)

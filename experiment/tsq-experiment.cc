@@ -142,6 +142,23 @@ TsqParseUintList(const std::string& list, std::vector<uint32_t>& out)
     return !out.empty() && list.back() != ',';
 }
 
+std::string
+TsqParseShiftList(const std::string& list, std::vector<uint32_t>& out)
+{
+    if (!TsqParseUintList(list, out))
+    {
+        return TsqOutOfRange("shifts", list, "comma-separated integers 0..31");
+    }
+    for (uint32_t s : out)
+    {
+        if (s > 31)
+        {
+            return TsqOutOfRange("shifts", std::to_string(s), "0..31 each");
+        }
+    }
+    return TsqRepeatedItem("shifts", list, out);
+}
+
 namespace
 {
 /** An object of this library: dladdr() names the file it was loaded from. */

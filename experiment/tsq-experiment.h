@@ -328,6 +328,15 @@ bool TsqParseUintList(const std::string& list, std::vector<uint32_t>& out);
 
 /**
  * \ingroup tsq
+ * Parses a --shifts list (pacing shifts 0..31, each once).
+ * \param list the value given
+ * \param out the shifts, in order
+ * \return "" or the one-line message naming the value and what is allowed
+ */
+std::string TsqParseShiftList(const std::string& list, std::vector<uint32_t>& out);
+
+/**
+ * \ingroup tsq
  * The module's data folder: the scripts the programs run or print
  * (tsq-plot.sh, tsq-merge.sh, tsq-sweep.sh, tsq-sweep-slurm.sh,
  * tsq-live-run.sh), which the build copies to share/tsq beside the
