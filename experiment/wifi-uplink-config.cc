@@ -291,11 +291,6 @@ WifiUplinkConfig::Validate() const
     {
         return TsqOutOfRangeValue("heGuardInterval", heGuardIntervalNs, "800, 1600 or 3200");
     }
-    if (TSQ_NS3_HE_TSQ_OPEN && standard == "80211ax" && tsq && link == "wifi")
-    {
-        return "invalid option: --standard=80211ax with TSQ stalls on ns-3 3.43 (an open "
-               "bug of this module); allowed: 80211n or 80211ac, --tsq=false, or ns-3 3.37";
-    }
     if (!DataMode(standard, mcs, nss).IsAllowed(channelWidth, nss))
     {
         // VHT has no MCS whose coded bits per symbol do not divide

@@ -164,16 +164,4 @@
 #define TSQ_MPDU_BUFFER_ATTRIBUTE "ns3::HeConfiguration::MpduBufferSize"
 #endif
 
-/**
- * Known open: on ns-3 3.43 an 802.11ax uplink with the TSQ adapters stops
- * sending once the measured window opens (goodput 0, bytes held below
- * TCP), where 3.37 runs it and 3.43 without TSQ runs it too. Until found,
- * the scenario refuses the combination on 3.43.
- */
-#if TSQ_NS3_AT_LEAST(43)
-#define TSQ_NS3_HE_TSQ_OPEN 1
-#else
-#define TSQ_NS3_HE_TSQ_OPEN 0
-#endif
-
 #endif /* TSQ_NS3_COMPAT_H */

@@ -144,6 +144,10 @@ WifiTsqAdapter::DoDispose()
     {
         m_cmpl->Cancel();
     }
+    if (m_netif)
+    {
+        m_netif->Cancel();
+    }
     m_mpdus.clear();
     m_device = nullptr;
     m_mac = nullptr;
@@ -278,12 +282,20 @@ WifiTsqAdapter::Connect(Ptr<WifiNetDevice> device, Ptr<TsqTxCompletion> completi
         m_mac->TraceConnectWithoutContext("DeAssoc",
                                           MakeCallback(&WifiTsqAdapter::OnLinkChange, this));
     }
+    // The qdisc reruns change the device's behaviour (as Linux's does), so
+    // only a device with TSQ has them, not a statistics-only one.
+    if (m_completion)
+    {
+        m_netif = std::make_unique<TsqNetifSchedule>(device);
+    }
+    // ns-3's WifiHelper gives the QoS device one transmit queue per access
+    // category, in AcIndex order (BE, BK, VI, VO): kAcs' order.
     for (uint8_t i = 0; i < 4; ++i)
     {
-        ConnectQueue(m_mac->GetTxopQueue(kAcs[i]));
+        ConnectQueue(m_mac->GetTxopQueue(kAcs[i]), i);
     }
     // Non-QoS data (no HT): the shift policy still applies at enqueue.
-    ConnectQueue(m_mac->GetTxopQueue(AC_BE_NQOS));
+    ConnectQueue(m_mac->GetTxopQueue(AC_BE_NQOS), SIZE_MAX);
     device->GetPhy()->TraceConnectWithoutContext("PhyTxPsduBegin",
                                                  MakeCallback(&WifiTsqAdapter::OnPsduBegin, this));
     m_installed = true;
@@ -334,11 +346,17 @@ WifiTsqAdapter::Track(Ptr<const WifiMpdu> mpdu, uint32_t sta, uint8_t ac)
 }
 
 void
-WifiTsqAdapter::ConnectQueue(Ptr<WifiMacQueue> queue)
+WifiTsqAdapter::ConnectQueue(Ptr<WifiMacQueue> queue, std::size_t txq)
 {
     if (!queue)
     {
         return;
+    }
+    if (m_netif && txq != SIZE_MAX)
+    {
+        queue->TraceConnectWithoutContext(
+            "Dequeue",
+            MakeCallback(&WifiTsqAdapter::OnMacDequeue, this).Bind(txq));
     }
     queue->TraceConnectWithoutContext("Enqueue", MakeCallback(&WifiTsqAdapter::OnEnqueue, this));
     // Every way out of the queue: a charge never stays with a gone MPDU.
@@ -534,6 +552,12 @@ WifiTsqAdapter::OnQueueRemove(Ptr<const WifiMpdu> mpdu)
     {
         NS_LOG_LOGIC("charge released at MAC queue removal");
     }
+}
+
+void
+WifiTsqAdapter::OnMacDequeue(std::size_t txq, Ptr<const WifiMpdu>)
+{
+    m_netif->Notify(txq);
 }
 
 void

@@ -6,6 +6,7 @@
 #define WIFI_TSQ_ADAPTER_H
 
 #include "tsq-ampdu-stats.h"
+#include "tsq-netif-schedule.h"
 #include "tsq-tx-completion.h"
 #include "tsq-wifi-completion.h"
 #include "tsq/pacing.h"
@@ -197,12 +198,20 @@ class WifiTsqAdapter : public Object
      * Connect a MAC queue's Enqueue and every removal trace (Dequeue, Drop,
      * Expired); a null queue is skipped.
      * \param queue the queue
+     * \param txq the device's transmit queue behind it (SIZE_MAX: none)
      */
-    void ConnectQueue(Ptr<WifiMacQueue> queue);
+    void ConnectQueue(Ptr<WifiMacQueue> queue, std::size_t txq);
     static bool QosAc(const WifiMacHeader& hdr, uint8_t& ac);
 
     void OnEnqueue(Ptr<const WifiMpdu> mpdu);
     void OnQueueRemove(Ptr<const WifiMpdu> mpdu);
+    /**
+     * An MPDU left the MAC queue behind the device's transmit queue \p txq
+     * (its Dequeue trace): Linux would run the qdisc again (TsqNetifSchedule).
+     * \param txq the device's transmit queue (the access category's index)
+     * \param mpdu the MPDU
+     */
+    void OnMacDequeue(std::size_t txq, Ptr<const WifiMpdu> mpdu);
     void OnPsduBegin(WifiConstPsduMap psdus, WifiTxVector txVector, double txPowerW);
     void OnAcked(Ptr<const WifiMpdu> mpdu);
     void OnDropped(WifiMacDropReason reason, Ptr<const WifiMpdu> mpdu);
@@ -253,6 +262,7 @@ class WifiTsqAdapter : public Object
     tsq_shift_policy m_policy;                             //!< device pacing-shift policy
     std::unique_ptr<TsqWifiCompletion> m_cmpl;             //!< TX completion timing
     std::unique_ptr<TsqAmpduStats> m_ampdu;                //!< A-MPDU statistics
+    std::unique_ptr<TsqNetifSchedule> m_netif;             //!< qdisc reruns (Install() only)
     std::array<uint32_t, 4> m_waiting{};                   //!< per AC: MPDUs that may ride later
     std::unordered_map<const WifiMpdu*, MpduInfo> m_mpdus; //!< MPDUs queued
     uint64_t m_nextCookie{1};                              //!< next MpduInfo::cookie

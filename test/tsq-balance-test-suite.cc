@@ -316,11 +316,8 @@ class TsqBalanceTestSuite : public TestSuite
         // the firmware-aggregating profiles on their own standards, with
         // losses (VHT's 64-MPDU and HE's 256-MPDU BlockAck windows)
         AddTestCase(new TsqWifiBalanceTestCase("ath10k", 0.5, 0, "80211ac"), TSQ_TEST_QUICK);
-        if (!TSQ_NS3_HE_TSQ_OPEN) // refused on 3.43 (tsq-ns3-compat.h)
-        {
-            AddTestCase(new TsqWifiBalanceTestCase("mt76", 0.5, 0, "80211ax"), TSQ_TEST_QUICK);
-            AddTestCase(new TsqWifiBalanceTestCase("mt76", 0, 0, "80211ax"), TSQ_TEST_QUICK);
-        }
+        AddTestCase(new TsqWifiBalanceTestCase("mt76", 0.5, 0, "80211ax"), TSQ_TEST_QUICK);
+        AddTestCase(new TsqWifiBalanceTestCase("mt76", 0, 0, "80211ax"), TSQ_TEST_QUICK);
         AddTestCase(new TsqClosedSocketBalanceTestCase, TSQ_TEST_QUICK);
     }
 };

@@ -211,7 +211,7 @@ class TsqScenarioKeyTestCase : public TestCase
             {"--standard=80211ac", ""},
             {"--nss=2", ""},
             {"--mcs=3", ""},
-            {"--heGuardInterval=1600", "--standard=80211ax --tsq=false"},
+            {"--heGuardInterval=1600", "--standard=80211ax"},
             {"--distance=2", ""},
             {"--channelWidth=20", ""},
             {"--shortGi=false", ""},

@@ -717,10 +717,6 @@ class TsqWifiTestSuite : public TestSuite
         AddTestCase(new TsqWifiStationsTestCase, TSQ_TEST_QUICK);
         for (const char* standard : {"80211n", "80211ac", "80211ax"})
         {
-            if (TSQ_NS3_HE_TSQ_OPEN && std::string(standard) == "80211ax")
-            {
-                continue; // refused on this release (tsq-ns3-compat.h)
-            }
             AddTestCase(new TsqWifiStandardTestCase(standard), TSQ_TEST_QUICK);
         }
         AddTestCase(new TsqWifiEveryStationSendsTestCase(8, 6.0, 2.0), TSQ_TEST_QUICK);

@@ -5,13 +5,23 @@
 #include "tsq/profile.h"
 #include "tsq/tso.h"
 
+#include "ns3/internet-stack-helper.h"
+#include "ns3/ipv4-address-helper.h"
+#include "ns3/net-device-queue-interface.h"
+#include "ns3/point-to-point-helper.h"
+#include "ns3/queue-disc.h"
 #include "ns3/simulator.h"
 #include "ns3/socket.h"
+#include "ns3/string.h"
 #include "ns3/test.h"
+#include "ns3/traffic-control-helper.h"
+#include "ns3/traffic-control-layer.h"
 #include "ns3/tsq-helper.h"
+#include "ns3/tsq-netif-schedule.h"
 #include "ns3/tsq-ns3-compat.h"
 #include "ns3/tsq-tcp-socket.h"
 #include "ns3/tsq-tx-completion.h"
+#include "ns3/udp-socket-factory.h"
 #include "ns3/wifi-uplink-scenario.h"
 
 #include <algorithm>
@@ -153,6 +163,93 @@ class TsqWiredTestCase : public TestCase
 
 /**
  * \ingroup tsq-tests
+ * A qdisc run that stops at its quota is run again (Linux's
+ * __netif_schedule), and only then: the real traffic control layer and
+ * point-to-point device, whose transmit queue is stopped while 200
+ * datagrams wait in the qdisc, then woken once, as a WiFi device's is
+ * after a BlockAck frees a batch of MPDUs (ns-3 3.41+).
+ */
+class TsqNetifScheduleTestCase : public TestCase
+{
+  public:
+    TsqNetifScheduleTestCase()
+        : TestCase("qdisc left at its quota: ns-3 leaves it, TsqNetifSchedule runs it again")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NodeContainer nodes;
+        nodes.Create(2);
+        PointToPointHelper p2p;
+        p2p.SetDeviceAttribute("DataRate", StringValue("100Mbps"));
+        // Room for every datagram: a run ends at its quota, not because
+        // the device queue is full.
+        p2p.SetQueue("ns3::DropTailQueue<Packet>", "MaxSize", StringValue("1000p"));
+        NetDeviceContainer devices = p2p.Install(nodes);
+        InternetStackHelper stack;
+        stack.Install(nodes);
+        TrafficControlHelper tc;
+        tc.SetRootQueueDisc("ns3::FifoQueueDisc", "MaxSize", StringValue("1000p"));
+        tc.Install(devices.Get(0));
+        Ipv4AddressHelper address;
+        address.SetBase("10.9.0.0", "255.255.255.0");
+        Ipv4InterfaceContainer ifs = address.Assign(devices);
+
+        Ptr<NetDevice> device = devices.Get(0);
+        Ptr<NetDeviceQueue> txq = device->GetObject<NetDeviceQueueInterface>()->GetTxQueue(0);
+        Ptr<QueueDisc> qdisc =
+            nodes.Get(0)->GetObject<TrafficControlLayer>()->GetRootQueueDiscOnDevice(device);
+        Ptr<Socket> socket = Socket::CreateSocket(nodes.Get(0), UdpSocketFactory::GetTypeId());
+        const InetSocketAddress to(ifs.GetAddress(1), 9);
+        const uint32_t datagrams = 200;
+        TsqNetifSchedule schedule(device);
+        const uint32_t qdiscQuota = qdisc->GetQuota(); // dev_tx_weight: 64
+        uint32_t queued = 0;
+        uint32_t afterWake = 0;
+        uint32_t later = 0;
+        uint32_t afterRerun = 0;
+
+        Simulator::Schedule(MilliSeconds(100), [&]() {
+            txq->Stop();
+            for (uint32_t i = 0; i < datagrams; ++i)
+            {
+                socket->SendTo(Create<Packet>(1000), 0, to);
+            }
+            queued = qdisc->GetNPackets();
+        });
+        Simulator::Schedule(MilliSeconds(200), [&]() {
+            txq->Wake(); // one run of the qdisc (at once or at this instant)
+        });
+        Simulator::Schedule(MilliSeconds(250), [&]() { afterWake = qdisc->GetNPackets(); });
+        Simulator::Schedule(MilliSeconds(300), [&]() {
+            later = qdisc->GetNPackets();
+            schedule.Notify(0);
+        });
+        Simulator::Schedule(MilliSeconds(301), [&]() { afterRerun = qdisc->GetNPackets(); });
+        Simulator::Stop(Seconds(1));
+        Simulator::Run();
+        Simulator::Destroy();
+
+        const uint32_t quota = qdiscQuota;
+        NS_TEST_ASSERT_MSG_EQ(queued,
+                              datagrams,
+                              "the stopped queue kept every datagram in the qdisc");
+        NS_TEST_ASSERT_MSG_EQ(afterWake, datagrams - quota, "one wake is one run of the quota");
+        NS_TEST_ASSERT_MSG_EQ(
+            later,
+            datagrams - quota,
+            "ns-3 runs the qdisc again only at an enqueue or a stopped queue's wake");
+        NS_TEST_ASSERT_MSG_EQ(afterRerun, 0u, "the rerun emptied the qdisc");
+        NS_TEST_ASSERT_MSG_EQ(schedule.GetRuns(),
+                              (datagrams - quota + quota - 1) / quota,
+                              "one run per quota of what was left");
+    }
+};
+
+/**
+ * \ingroup tsq-tests
  * The suite.
  */
 class TsqWiredTestSuite : public TestSuite
@@ -162,6 +259,7 @@ class TsqWiredTestSuite : public TestSuite
         : TestSuite("tsq-wired", TSQ_TEST_SYSTEM)
     {
         AddTestCase(new TsqWiredTestCase, TSQ_TEST_QUICK);
+        AddTestCase(new TsqNetifScheduleTestCase, TSQ_TEST_QUICK);
     }
 };
 
