@@ -1,6 +1,6 @@
 #!/bin/sh
 # Installs what building and testing tsq needs on Debian 12 (ns-3 3.37) or
-# Debian 13 (ns-3 3.43), and only what is missing. Usage: utils/install-deps.sh [build|check|demo|sweep|in-tree]
+# Debian 13 (ns-3 3.43), and only what is missing. Usage: utils/install-deps.sh [build|check|demo|sweep|sweep-ssh|in-tree]
 # Needs root or sudo when something is missing; says what it installs.
 set -eu
 
@@ -27,9 +27,15 @@ build) ;;
 check) pkgs="$pkgs clang libclang-rt-dev flent parallel gnuplot-nox iproute2 procps ethtool" ;;
 demo) pkgs="$pkgs gnuplot-nox" ;;
 sweep) pkgs="$pkgs parallel gnuplot-nox" ;;
+# parallel, openssh-server, openssh-client: test/check-sweep-remote.sh, a sweep
+# over ssh to this machine through an sshd of its own on a loopback port. The
+# test installs them itself, as root only (it skips otherwise), so they are not
+# in check: a make check that cannot use an ssh server installs none. Where
+# systemd runs, Debian's package also starts its own ssh service on port 22.
+sweep-ssh) pkgs="$pkgs parallel openssh-server openssh-client" ;;
 in-tree) pkgs="$pkgs dpkg-dev python3 ccache rsync" ;;
 *)
-    echo "install-deps: unknown target '$what' (allowed: build, check, demo, sweep, in-tree)" >&2
+    echo "install-deps: unknown target '$what' (allowed: build, check, demo, sweep, sweep-ssh, in-tree)" >&2
     exit 2
     ;;
 esac
