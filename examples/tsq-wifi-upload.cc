@@ -80,6 +80,18 @@ main(int argc, char* argv[])
                     static_cast<unsigned long long>(result.tsqReleasedBytes),
                     static_cast<unsigned long long>(result.tsqQueuedBytes));
     }
+    if (config.precision > 0)
+    {
+        // The window --precision ended (or --duration, reached=0), and its
+        // batch means of goodput.
+        std::printf("precision window_s=%.2f reached=%d batches=%u half_width_mbps=%.2f "
+                    "lag1=%.2f\n",
+                    result.windowS,
+                    result.precisionReached ? 1 : 0,
+                    result.goodputBatches,
+                    result.goodputHalfWidthMbps,
+                    result.goodputBatchLag1);
+    }
     if (config.nSta > 1)
     {
         // The tcp line's socket metrics are means over the stations.

@@ -4,6 +4,7 @@
 
 #include "tsq-experiment.h"
 
+#include "tsq-batch-means.h"
 #include "tsq-flent-writer.h"
 #include "tsq-job-runner.h"
 
@@ -45,6 +46,39 @@ struct Stats
     double min{kNaN};
     double max{kNaN};
 };
+
+/* Characters a cell takes on a terminal (UTF-8: "±" is two bytes). */
+std::size_t
+DisplayWidth(const std::string& cell)
+{
+    std::size_t n = 0;
+    for (unsigned char c : cell)
+    {
+        n += (c & 0xC0) != 0x80;
+    }
+    return n;
+}
+
+/* --precision runs: the 95% half-width of the mean of a point's runs,
+ * pooled from each run's batch means (NaN if a run has none). */
+double
+PooledGoodputHalfWidth(const std::vector<const TsqRow*>& rows)
+{
+    std::vector<double> se;
+    std::vector<uint32_t> batches;
+    for (const TsqRow* row : rows)
+    {
+        auto s = row->find("goodput_se_mbps");
+        auto b = row->find("goodput_batches");
+        if (s == row->end() || b == row->end() || s->second.IsNull() || b->second.IsNull())
+        {
+            return kNaN;
+        }
+        se.push_back(s->second.GetReal());
+        batches.push_back(static_cast<uint32_t>(b->second.GetReal()));
+    }
+    return TsqPooledHalfWidth(se, batches);
+}
 
 Stats
 StatsOf(const std::vector<const TsqRow*>& rows, const std::string& metric)
@@ -292,9 +326,18 @@ TsqTable::Format(const std::vector<TsqRow>& rows) const
             Stats s = StatsOf(groups[i], c.metric);
             switch (c.kind)
             {
-            case TsqColumn::MEAN:
-                line.push_back(Fixed(s.mean * c.scale, c.precision));
+            case TsqColumn::MEAN: {
+                std::string cell = Fixed(s.mean * c.scale, c.precision);
+                // --precision: the goodput as mean ± its 95% half-width
+                const double hw =
+                    c.metric == "goodput_mbps" ? PooledGoodputHalfWidth(groups[i]) : kNaN;
+                if (!std::isnan(hw))
+                {
+                    cell += " ± " + Fixed(hw * c.scale, c.precision);
+                }
+                line.push_back(cell);
                 break;
+            }
             case TsqColumn::SD:
                 line.push_back(Fixed(s.sd * c.scale, c.precision));
                 break;
@@ -334,7 +377,7 @@ TsqTable::Format(const std::vector<TsqRow>& rows) const
     {
         for (std::size_t j = 0; j < line.size(); ++j)
         {
-            width[j] = std::max(width[j], line[j].size());
+            width[j] = std::max(width[j], DisplayWidth(line[j]));
         }
     }
     std::ostringstream os;
@@ -343,7 +386,7 @@ TsqTable::Format(const std::vector<TsqRow>& rows) const
         for (std::size_t j = 0; j < cells[r].size(); ++j)
         {
             const std::string& cell = cells[r][j];
-            std::string pad(width[j] - cell.size(), ' ');
+            std::string pad(width[j] - DisplayWidth(cell), ' ');
             // the label left-aligned, numbers right-aligned
             os << (j ? "  " : "") << (j == 0 ? cell + pad : pad + cell);
         }
@@ -1050,6 +1093,16 @@ TsqExperiment::Execute()
         {
             m_notes.push_back("no reference: " + w + "; its columns show '-'.");
         }
+    }
+    if (m_base.precision > 0)
+    {
+        // The window each point needed, and what its ± means.
+        m_columns.push_back({"window s", TsqColumn::MEAN, "window_s", 1});
+        m_columns.push_back({"batches", TsqColumn::MEAN, "goodput_batches", 0});
+        m_notes.push_back("Mb/s: mean ± 95% half-width of the point's runs, pooled from each "
+                          "run's " +
+                          TsqBatchMeansRule(m_base.batchS, m_base.minBatches, m_base.precision) +
+                          "; window s: the measured window, mean over the runs.");
     }
     TsqTable table(m_points, m_columns);
     const std::string dir = m_resultsDir + "/" + m_name;

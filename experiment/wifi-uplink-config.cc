@@ -168,6 +168,16 @@ WifiUplinkConfig::AddToCommandLine(TsqCommandLine& cmd)
     cmd.AddValue("sampleInterval",
                  "time-series step in seconds (0.01..10; duration must be a multiple)",
                  sampleIntervalS);
+    cmd.AddValue("precision",
+                 "stop the window once the 95% half-width of its goodput (batch means) is "
+                 "at most this fraction of the mean, or at --duration (0 = off, else "
+                 "0.001..0.5)",
+                 precision);
+    cmd.AddValue("batch",
+                 "--precision: batch length in seconds (a multiple of --sampleInterval; "
+                 "--duration a multiple of it)",
+                 batchS);
+    cmd.AddValue("minBatches", "--precision: fewest batches before a stop (2..10000)", minBatches);
     cmd.AddValue("link",
                  "hop between stations and AP: wifi, p2p (wired control) or gate (the "
                  "live-kernel comparison's emulated aggregating link, one station)",
@@ -393,6 +403,41 @@ WifiUplinkConfig::Validate() const
             os << "invalid option: duration=" << durationS
                << " is not a multiple of sampleInterval=" << sampleIntervalS
                << "; allowed: duration = k * sampleInterval (k = 1, 2, ...)";
+            return os.str();
+        }
+    }
+    if (!(precision == 0 || (precision >= 0.001 && precision <= 0.5)))
+    {
+        return TsqOutOfRangeValue("precision", precision, "0 (off) or 0.001..0.5");
+    }
+    if (!(batchS >= sampleIntervalS && batchS <= 600))
+    {
+        std::ostringstream range;
+        range << sampleIntervalS << "..600 (s; at least --sampleInterval)";
+        return TsqOutOfRangeValue("batch", batchS, range.str());
+    }
+    if (minBatches < 2 || minBatches > 10000)
+    {
+        return TsqOutOfRangeValue("minBatches", minBatches, "2..10000");
+    }
+    if (precision > 0)
+    {
+        const double perBatch = batchS / sampleIntervalS;
+        const double batches = durationS / batchS;
+        if (std::fabs(perBatch - std::round(perBatch)) > 1e-6)
+        {
+            std::ostringstream os;
+            os << "invalid option: batch=" << batchS
+               << " is not a multiple of sampleInterval=" << sampleIntervalS
+               << "; allowed: batch = k * sampleInterval (k = 1, 2, ...)";
+            return os.str();
+        }
+        if (std::fabs(batches - std::round(batches)) > 1e-6 || std::round(batches) < minBatches)
+        {
+            std::ostringstream os;
+            os << "invalid option: duration=" << durationS << " with --precision is not "
+               << minBatches << " or more whole batches of " << batchS
+               << " s; allowed: duration = k * batch, k >= minBatches";
             return os.str();
         }
     }
@@ -739,6 +784,17 @@ WifiUplinkConfig::ValidateGiven(int argc, char* argv[]) const
             if (given(o))
             {
                 return refuse(o, "with --link=p2p (the gate's link is 100 Gb/s, no delay)");
+            }
+        }
+    }
+    if (precision == 0)
+    {
+        for (const char* o : {"batch", "minBatches"})
+        {
+            if (given(o))
+            {
+                return std::string("invalid option: --") + o +
+                       " does nothing without --precision; allowed: with --precision=0.001..0.5";
             }
         }
     }

@@ -65,6 +65,15 @@ struct WifiUplinkConfig
     uint32_t seed{1};            //!< RngRun
     double drainS{0};            //!< simulated time after the apps stop (0..600 s): queues drain
     double sampleIntervalS{0.1}; //!< time-series step, s (0.01..10; duration a multiple of it)
+    /**
+     * Precision-driven window (0: off, the window is durationS): the window
+     * ends once the 95% half-width of its goodput, by batch means, is at
+     * most this fraction of the mean (0.001..0.5), after minBatches
+     * batches, or at durationS (then the longest window).
+     */
+    double precision{0};
+    double batchS{0.5};      //!< precision: batch length, s (a multiple of sampleIntervalS)
+    uint32_t minBatches{10}; //!< precision: fewest batches before a stop (2..10000)
 
     // Variants of the same topology (controls)
     std::string link{"wifi"}; //!< hop between stations and AP: "wifi", "p2p" or "gate"

@@ -4,6 +4,8 @@
 
 #include "wifi-uplink-record.h"
 
+#include "tsq-batch-means.h"
+
 #include <cmath>
 
 namespace ns3
@@ -120,6 +122,14 @@ WifiUplinkRunRecord(const std::string& experiment,
     run.SetParam("segment_size", config.segmentSize);
     run.SetParam("ping_interval_s", config.pingIntervalS);
     run.SetParam("sample_interval_s", config.sampleIntervalS);
+    if (config.precision > 0)
+    {
+        // The stopping rule's inputs; absent when off, so the keys of runs
+        // of a fixed window are what they were.
+        run.SetParam("precision", config.precision);
+        run.SetParam("batch_s", config.batchS);
+        run.SetParam("min_batches", config.minBatches);
+    }
     if (!wifi)
     {
         run.SetParam("p2p_rate_mbps",
@@ -175,6 +185,19 @@ WifiUplinkRunRecord(const std::string& experiment,
     // Where the window opened (app start + warm-up + the wait for every
     // station's first byte), simulated s.
     run.SetMetric("window_start_s", result.windowStartS);
+    // The window measured: durationS, or where --precision stopped it, and
+    // what the batch means reached there.
+    run.SetMetric("window_s", result.windowS);
+    if (config.precision > 0)
+    {
+        run.SetMetric("precision_rule",
+                      TsqBatchMeansRule(config.batchS, config.minBatches, config.precision));
+        run.SetMetric("precision_reached", result.precisionReached ? 1 : 0);
+        run.SetMetric("goodput_batches", result.goodputBatches);
+        run.SetMetric("goodput_half_width_mbps", real(result.goodputHalfWidthMbps));
+        run.SetMetric("goodput_se_mbps", real(result.goodputSeMbps));
+        run.SetMetric("goodput_batch_lag1", real(result.goodputBatchLag1));
+    }
     if (config.nSta > 1)
     {
         // Over the stations (their own rows: the stations table)

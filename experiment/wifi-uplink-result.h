@@ -71,8 +71,15 @@ struct WifiUplinkResult
     double queuedBytesMean{0};    //!< bytes below TCP (charged, not completed)
     uint64_t throttleEvents{0};   //!< TSQ "throttled" answers, all stations, window
     double windowStartS{0};       //!< simulated time the window starts, s
-    uint64_t simEvents{0};        //!< events the simulator executed, whole run
-    double simTimeS{0};           //!< simulated time of the whole run, s
+    double windowS{0}; //!< the measured window's length, s (durationS unless --precision)
+    /// --precision: the window's batch means of goodput (0 batches: off)
+    uint32_t goodputBatches{0};
+    double goodputHalfWidthMbps{NAN}; //!< their 95% half-width, Mb/s
+    double goodputSeMbps{NAN};        //!< their standard error, Mb/s
+    double goodputBatchLag1{NAN};     //!< lag-1 autocorrelation of the batch means
+    bool precisionReached{false};     //!< the window stopped on the precision, not at durationS
+    uint64_t simEvents{0};            //!< events the simulator executed, whole run
+    double simTimeS{0};               //!< simulated time of the whole run, s
     /// Stations whose receiver had no byte of theirs when the window
     /// started (a warm-up of 0 s checks nothing): a run that does not
     /// measure what it says. Failure() names them.

@@ -944,6 +944,7 @@ WifiUplinkScenario::StartWindow()
         }
     }
     m_rxAtLastSample = m_rxAtWindowStart;
+    m_rxAtBatchStart = m_rxAtWindowStart;
     m_windowSockets.clear();
     m_windowSocketStation.clear();
     for (uint32_t i = 0; i < m_stations.GetN(); ++i)
@@ -1033,6 +1034,12 @@ WifiUplinkScenario::Sample(uint32_t k)
     m_nSamples = k;
     const auto n =
         static_cast<uint32_t>(std::lround(m_config.durationS / m_config.sampleIntervalS));
+    if (m_config.precision > 0 && BatchEnds(k))
+    {
+        EndWindow();
+        Simulator::Stop(Seconds(m_config.drainS) + NanoSeconds(1));
+        return;
+    }
     if (k >= n)
     {
         EndWindow();
@@ -1043,10 +1050,32 @@ WifiUplinkScenario::Sample(uint32_t k)
     Simulator::Schedule(next - Simulator::Now(), &WifiUplinkScenario::Sample, this, k + 1);
 }
 
+bool
+WifiUplinkScenario::BatchEnds(uint32_t k)
+{
+    const auto perBatch =
+        static_cast<uint32_t>(std::lround(m_config.batchS / m_config.sampleIntervalS));
+    if (k % perBatch != 0)
+    {
+        return false;
+    }
+    // The batch's goodput over all stations, as the window's is counted.
+    uint64_t bytes = 0;
+    for (uint32_t i = 0; i < m_sinks.size(); ++i)
+    {
+        const uint64_t rx = m_sinks[i]->GetTotalRx();
+        bytes += rx - m_rxAtBatchStart[i];
+        m_rxAtBatchStart[i] = rx;
+    }
+    m_batches.Add(bytes * 8.0 / m_config.batchS / 1e6);
+    return m_batches.Precise(m_config.precision, m_config.minBatches);
+}
+
 void
 WifiUplinkScenario::EndWindow()
 {
     m_inWindow = false;
+    m_windowEnd = Simulator::Now();
     m_rxAtWindowEnd.assign(m_sinks.size(), 0);
     for (uint32_t i = 0; i < m_sinks.size(); ++i)
     {
@@ -1095,11 +1124,23 @@ WifiUplinkScenario::Run()
     // What a run costs in simulation work, whatever the machine's speed.
     result.simEvents = Simulator::GetEventCount();
     result.simTimeS = Simulator::Now().GetSeconds();
+    // The window's length: durationS, or shorter where --precision ended it.
+    const double windowS = m_windowEnd > m_windowStart ? (m_windowEnd - m_windowStart).GetSeconds()
+                                                       : m_config.durationS;
+    result.windowS = windowS;
+    if (m_batches.GetBatches() > 0)
+    {
+        result.goodputBatches = m_batches.GetBatches();
+        result.goodputHalfWidthMbps = m_batches.HalfWidth();
+        result.goodputSeMbps = m_batches.StandardError();
+        result.goodputBatchLag1 = m_batches.Lag1();
+        result.precisionReached = m_batches.Precise(m_config.precision, m_config.minBatches);
+    }
     for (uint32_t i = 0; i < m_sinks.size(); ++i)
     {
         uint64_t end = i < m_rxAtWindowEnd.size() ? m_rxAtWindowEnd[i] : m_sinks[i]->GetTotalRx();
         uint64_t bytes = end - m_rxAtWindowStart[i];
-        double mbps = bytes * 8.0 / m_config.durationS / 1e6;
+        double mbps = bytes * 8.0 / windowS / 1e6;
         result.flowGoodputMbps.push_back(mbps);
         result.goodputMbps += mbps;
     }

@@ -5,6 +5,7 @@
 #ifndef TSQ_WIFI_UPLINK_SCENARIO_H
 #define TSQ_WIFI_UPLINK_SCENARIO_H
 
+#include "tsq-batch-means.h"
 #include "tsq-data-error-model.h"
 #include "tsq-results-db.h"
 #include "wifi-uplink-config.h"
@@ -114,6 +115,13 @@ class WifiUplinkScenario
     void Sample(uint32_t k);
     void EndWindow();
     /**
+     * --precision: at sample \p k, closes a batch if one ends there and
+     * applies the stopping rule.
+     * \param k the sample just taken (1, 2, ...)
+     * \return whether the window ends here on its precision
+     */
+    bool BatchEnds(uint32_t k);
+    /**
      * Opens the window if every station has delivered a byte, or the wait
      * past the warm-up is over; else checks again one sample step later.
      * \param k sample steps since the warm-up's end
@@ -163,8 +171,11 @@ class WifiUplinkScenario
     uint64_t m_throttleAtStart{0};
     uint64_t m_throttleAtEnd{0};
     Time m_windowStart;
-    Time m_warmupEnd;                      //!< the earliest window start: app start + warm-up
-    std::vector<uint64_t> m_senderTxBytes; //!< per sender application, bytes sent
+    Time m_windowEnd;                       //!< when EndWindow ran (zero before)
+    TsqBatchMeans m_batches;                //!< --precision: the window's batch means of goodput
+    std::vector<uint64_t> m_rxAtBatchStart; //!< per sink, bytes at the current batch's start
+    Time m_warmupEnd;                       //!< the earliest window start: app start + warm-up
+    std::vector<uint64_t> m_senderTxBytes;  //!< per sender application, bytes sent
 
     /** A station's sender socket: the latest values of its traces, and the
      *  window's sums of its samples. */

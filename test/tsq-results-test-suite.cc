@@ -4,7 +4,11 @@
 
 #include "ns3/boolean.h"
 #include "ns3/config.h"
+#include "ns3/double.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/rng-seed-manager.h"
 #include "ns3/test.h"
+#include "ns3/tsq-batch-means.h"
 #include "ns3/tsq-command-line.h"
 #include "ns3/tsq-experiment.h"
 #include "ns3/tsq-flent-writer.h"
@@ -15,6 +19,7 @@
 #include "ns3/wifi-uplink-scenario.h"
 
 #include <algorithm>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -232,6 +237,9 @@ class TsqScenarioKeyTestCase : public TestCase
             {"--seed=2", ""},
             {"--drain=1", ""},
             {"--sampleInterval=0.2", ""},
+            {"--precision=0.02", ""},
+            {"--batch=1", "--precision=0.02"},
+            {"--minBatches=5", "--precision=0.02"},
             {"--link=p2p", ""},
             {"--p2pRate=50", "--link=p2p"},
             {"--p2pDelayUs=100", "--link=p2p"},
@@ -813,6 +821,144 @@ class TsqJobRunnerTestCase : public TestCase
 
 /**
  * \ingroup tsq-tests
+ * The batch means of --precision on synthetic series whose mean and
+ * variance are known: the t quantiles, one hand-computed case, the
+ * coverage of the 95% interval on an autocorrelated AR(1) series with
+ * batches long enough and too short, the pooled half-width of several
+ * runs, and the stopping rule.
+ */
+class TsqBatchMeansTestCase : public TestCase
+{
+  public:
+    TsqBatchMeansTestCase()
+        : TestCase("batch means: 95% intervals of a known mean, stopping rule, pooling")
+    {
+    }
+
+  private:
+    /**
+     * Replications of an AR(1) series x = mu + phi (x' - mu) + e, e ~ N(0, 1),
+     * cut into \p batches batches of \p length samples each.
+     * \param length samples per batch
+     * \param batches batches per replication
+     * \param reps replications
+     * \param[out] meanSe the mean of the replications' standard errors
+     * \return the fraction of replications whose interval holds mu
+     */
+    double Coverage(uint32_t length, uint32_t batches, uint32_t reps, double& meanSe)
+    {
+        const double mu = 10;
+        const double phi = 0.5;
+        Ptr<NormalRandomVariable> e = CreateObject<NormalRandomVariable>();
+        e->SetAttribute("Mean", DoubleValue(0));
+        e->SetAttribute("Variance", DoubleValue(1));
+        e->SetStream(7);
+        uint32_t covered = 0;
+        double seSum = 0;
+        for (uint32_t r = 0; r < reps; ++r)
+        {
+            // Started in the stationary law: x0 ~ N(mu, 1 / (1 - phi^2)).
+            double x = mu + e->GetValue() / std::sqrt(1 - phi * phi);
+            TsqBatchMeans bm;
+            for (uint32_t b = 0; b < batches; ++b)
+            {
+                double sum = 0;
+                for (uint32_t i = 0; i < length; ++i)
+                {
+                    x = mu + phi * (x - mu) + e->GetValue();
+                    sum += x;
+                }
+                bm.Add(sum / length);
+            }
+            covered += std::fabs(bm.Mean() - mu) <= bm.HalfWidth();
+            seSum += bm.StandardError();
+        }
+        meanSe = seSum / reps;
+        return double(covered) / reps;
+    }
+
+    void DoRun() override
+    {
+        // Student's t, 0.975: the table and the expansion beyond it.
+        NS_TEST_ASSERT_MSG_EQ_TOL(TsqStudentT975(1), 12.7062, 1e-4, "t(1)");
+        NS_TEST_ASSERT_MSG_EQ_TOL(TsqStudentT975(9), 2.2622, 1e-4, "t(9)");
+        NS_TEST_ASSERT_MSG_EQ_TOL(TsqStudentT975(30), 2.0423, 1e-4, "t(30)");
+        NS_TEST_ASSERT_MSG_EQ_TOL(TsqStudentT975(31), 2.0395, 5e-4, "t(31)");
+        NS_TEST_ASSERT_MSG_EQ_TOL(TsqStudentT975(120), 1.9799, 5e-4, "t(120)");
+        NS_TEST_ASSERT_MSG_EQ_TOL(TsqStudentT975(1000000), 1.96, 1e-4, "t(inf)");
+
+        // By hand: 1..5 -> mean 3, sd sqrt(2.5), se sqrt(0.5), t(4) = 2.7764,
+        // lag-1 (2 + 0 + 0 + 2) / 10.
+        TsqBatchMeans five;
+        NS_TEST_ASSERT_MSG_EQ(five.HalfWidth(), 0, "no interval without batches");
+        for (double v : {1.0, 2.0, 3.0, 4.0, 5.0})
+        {
+            five.Add(v);
+        }
+        NS_TEST_ASSERT_MSG_EQ_TOL(five.Mean(), 3, 1e-12, "mean");
+        NS_TEST_ASSERT_MSG_EQ_TOL(five.StandardError(), std::sqrt(0.5), 1e-12, "standard error");
+        NS_TEST_ASSERT_MSG_EQ_TOL(five.HalfWidth(), 2.7764 * std::sqrt(0.5), 1e-9, "half-width");
+        NS_TEST_ASSERT_MSG_EQ_TOL(five.Lag1(), 0.4, 1e-12, "lag-1 autocorrelation");
+        NS_TEST_ASSERT_MSG_EQ(five.Precise(0.7, 5), true, "1.96 <= 0.7 x 3");
+        NS_TEST_ASSERT_MSG_EQ(five.Precise(0.6, 5), false, "1.96 > 0.6 x 3");
+        NS_TEST_ASSERT_MSG_EQ(five.Precise(0.7, 6), false, "fewer batches than the minimum");
+
+        // AR(1), phi 0.5: the variance of the mean of N samples is
+        // 1 / (1 - phi)^2 / N. Batches of 100 samples are nearly
+        // independent: 95% of the intervals hold mu (400 replications:
+        // +-3 binomial sd is 0.917..0.983) and the standard error is the
+        // true one. Batches of 1 sample are the correlated series itself:
+        // the interval is too narrow by sqrt((1 + phi) / (1 - phi)) = sqrt(3)
+        // (coverage P(|Z| <= 1.96 / sqrt(3)), about 0.74).
+        RngSeedManager::SetSeed(3);
+        RngSeedManager::SetRun(1);
+        double se = 0;
+        const double good = Coverage(100, 20, 400, se);
+        const double trueSe = 1 / (1 - 0.5) / std::sqrt(100.0 * 20);
+        std::cout << "AR(1): coverage " << good << " with batches of 100 (se " << se << ", true "
+                  << trueSe << ")";
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(good, 0.917, "batches of 100: coverage near 95%");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(good, 0.983, "batches of 100: coverage near 95%");
+        NS_TEST_ASSERT_MSG_EQ_TOL(se,
+                                  trueSe,
+                                  0.1 * trueSe,
+                                  "batches of 100: the true standard error");
+        const double bad = Coverage(1, 2000, 400, se);
+        std::cout << "; " << bad << " with batches of 1" << std::endl;
+        NS_TEST_ASSERT_MSG_LT(bad, 0.85, "batches of 1: correlated, the interval too narrow");
+
+        // The stopping rule on the same series: it stops, with the
+        // interval it promised, and not before the minimum.
+        Ptr<NormalRandomVariable> e = CreateObject<NormalRandomVariable>();
+        e->SetStream(8);
+        TsqBatchMeans run;
+        double x = 10;
+        while (!run.Precise(0.01, 10) && run.GetBatches() < 10000)
+        {
+            double sum = 0;
+            for (int i = 0; i < 100; ++i)
+            {
+                x = 10 + 0.5 * (x - 10) + e->GetValue();
+                sum += x;
+            }
+            run.Add(sum / 100);
+        }
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(run.GetBatches(), 10u, "not before the minimum");
+        NS_TEST_ASSERT_MSG_LT(run.GetBatches(), 10000u, "the rule stops");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(run.HalfWidth(), 0.01 * run.Mean(), "within 1% at the stop");
+
+        // Pooled over runs: two runs of 10 batches, se 1 each -> t(18) x
+        // sqrt(2) / 2.
+        NS_TEST_ASSERT_MSG_EQ_TOL(TsqPooledHalfWidth({1.0, 1.0}, {10, 10}),
+                                  2.1009 * std::sqrt(2.0) / 2,
+                                  1e-9,
+                                  "pooled half-width");
+        NS_TEST_ASSERT_MSG_EQ(std::isnan(TsqPooledHalfWidth({1.0}, {1})), true, "one batch: none");
+    }
+};
+
+/**
+ * \ingroup tsq-tests
  * The results infrastructure's suite.
  */
 class TsqResultsTestSuite : public TestSuite
@@ -829,6 +975,7 @@ class TsqResultsTestSuite : public TestSuite
         AddTestCase(new TsqFlentJsonTestCase, TSQ_TEST_QUICK);
         AddTestCase(new TsqResultsMigrationTestCase, TSQ_TEST_QUICK);
         AddTestCase(new TsqJobRunnerTestCase, TSQ_TEST_QUICK);
+        AddTestCase(new TsqBatchMeansTestCase, TSQ_TEST_QUICK);
     }
 };
 
