@@ -5,6 +5,7 @@
 #include "tsq-ampdu-stats.h"
 
 #include "ns3/abort.h"
+#include "ns3/assert.h"
 #include "ns3/log.h"
 
 #include <cstring>
@@ -15,11 +16,13 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("TsqAmpduStats");
 
 TsqAmpduStats::TsqAmpduStats(uint32_t maxStations)
-    : m_sta(maxStations, tsq_ampdu_sta{})
+    : m_maxStations(maxStations)
 {
+    NS_ABORT_MSG_IF(maxStations == 0, "TsqAmpduStats: no station slot allowed");
     std::memset(&m_ampdu, 0, sizeof(m_ampdu));
     tsq_ampdu_limits lim = tsq_ampdu_limits_ht();
-    int rc = tsq_ampdu_init(&m_ampdu, m_sta.data(), static_cast<u32>(m_sta.size()), &lim);
+    // No slot yet: each is made when its receiver's first frame is counted.
+    int rc = tsq_ampdu_init(&m_ampdu, nullptr, 0, &lim);
     NS_ABORT_MSG_IF(rc != 0, "TsqAmpduStats: tsq_ampdu_init failed: " << rc);
 }
 
@@ -31,13 +34,25 @@ TsqAmpduStats::StationIndex(Mac48Address address)
     {
         return it->second;
     }
-    if (m_staIndex.size() >= m_sta.size())
+    if (m_sta.size() >= m_maxStations)
     {
         return NO_STATION;
     }
-    uint32_t index = static_cast<uint32_t>(m_staIndex.size());
+    // The vector may move its slots to grow; the core is given the new
+    // place, with the slots so far copied there.
+    m_sta.emplace_back();
+    int rc = tsq_ampdu_add_sta(&m_ampdu, m_sta.data());
+    NS_ABORT_MSG_IF(rc != 0, "TsqAmpduStats: tsq_ampdu_add_sta failed: " << rc);
+    uint32_t index = static_cast<uint32_t>(m_sta.size() - 1);
+    NS_ASSERT(index == m_ampdu.n_sta - 1);
     m_staIndex.emplace(address, index);
     return index;
+}
+
+uint32_t
+TsqAmpduStats::GetStationSlots() const
+{
+    return static_cast<uint32_t>(m_sta.size());
 }
 
 void

@@ -27,13 +27,15 @@ namespace ns3
  * station and TID, and how many local sockets toward that station were
  * TSQ-throttled. The class keeps the histogram of MPDUs per A-MPDU, the
  * fill against the 802.11n limits and the aggregation-starvation counts.
- * Stations get slots in the order they are first seen; frames to more
- * stations than slots are not counted.
+ * Stations get slots in the order they are first seen, each slot made
+ * then (about 1.2 KB: a station device, which only sends to its AP, holds
+ * one, an AP one per station it sent to); frames to stations beyond the
+ * most slots allowed are not counted.
  */
 class TsqAmpduStats
 {
   public:
-    /** \param maxStations station slots (1..4096) */
+    /** \param maxStations the most station slots made (1..4096); none is made here */
     explicit TsqAmpduStats(uint32_t maxStations);
 
     TsqAmpduStats(const TsqAmpduStats&) = delete;
@@ -44,9 +46,13 @@ class TsqAmpduStats
 
     /**
      * \param address a receiver
-     * \return its slot, given at the first call; NO_STATION once the slots are used up
+     * \return its slot, made at the first call; NO_STATION once the most
+     *         slots allowed are made
      */
     uint32_t StationIndex(Mac48Address address);
+
+    /** \return station slots made so far (receivers counted) */
+    uint32_t GetStationSlots() const;
 
     /**
      * An MPDU entered the MAC queue.
@@ -112,7 +118,8 @@ class TsqAmpduStats
     bool Fill(struct tsq_ampdu_fill& fill) const;
 
     tsq_ampdu m_ampdu;                           //!< the core's accounting
-    std::vector<tsq_ampdu_sta> m_sta;            //!< its station slots
+    std::vector<tsq_ampdu_sta> m_sta;            //!< its station slots, one per receiver seen
+    uint32_t m_maxStations;                      //!< the most slots made
     std::map<Mac48Address, uint32_t> m_staIndex; //!< receiver to slot
 };
 

@@ -11,7 +11,7 @@
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 
-#include <cstring>
+#include <algorithm>
 
 namespace ns3
 {
@@ -56,10 +56,6 @@ NowNs()
 TsqWifiCompletion::TsqWifiCompletion(uint32_t nodeId)
     : m_nodeId(nodeId)
 {
-    for (auto& hwq : m_hwq)
-    {
-        std::memset(&hwq.cmpl, 0, sizeof(hwq.cmpl));
-    }
 }
 
 TsqWifiCompletion::~TsqWifiCompletion()
@@ -76,12 +72,18 @@ TsqWifiCompletion::SetCreditPath(Ptr<TsqTxCompletion> completion)
 void
 TsqWifiCompletion::Configure(uint32_t depth, Time latency)
 {
+    // Checked now, not when a queue is first used: the core's range.
+    NS_ABORT_MSG_IF(depth < 1 || depth > TSQ_CMPL_MAX_DEPTH || latency.IsStrictlyNegative(),
+                    "TsqWifiCompletion: the core refused depth " << depth << " latency "
+                                                                 << latency.As(Time::US));
+    m_depth = depth;
+    m_latency = latency;
     for (auto& hwq : m_hwq)
     {
         // Only before the first PSDU: the core's state is per queue.
-        if (hwq.cmpl.cnt.psdus == 0 && hwq.cmpl.cnt.psdus_refused == 0)
+        if (hwq && hwq->cmpl.cnt.psdus == 0 && hwq->cmpl.cnt.psdus_refused == 0)
         {
-            int rc = tsq_cmpl_init(&hwq.cmpl, depth, static_cast<u64>(latency.GetNanoSeconds()));
+            int rc = tsq_cmpl_init(&hwq->cmpl, depth, static_cast<u64>(latency.GetNanoSeconds()));
             NS_ABORT_MSG_IF(rc != 0,
                             "TsqWifiCompletion: the core refused depth " << depth << " latency "
                                                                          << latency.As(Time::US));
@@ -89,12 +91,31 @@ TsqWifiCompletion::Configure(uint32_t depth, Time latency)
     }
 }
 
+TsqWifiCompletion::Hwq&
+TsqWifiCompletion::Use(uint8_t ac)
+{
+    std::unique_ptr<Hwq>& hwq = m_hwq.at(ac);
+    if (!hwq)
+    {
+        hwq = std::make_unique<Hwq>();
+        int rc = tsq_cmpl_init(&hwq->cmpl, m_depth, static_cast<u64>(m_latency.GetNanoSeconds()));
+        NS_ABORT_MSG_IF(rc != 0,
+                        "TsqWifiCompletion: AC " << kAcNames[ac] << " of node " << m_nodeId
+                                                 << " carries data before Configure()");
+    }
+    return *hwq;
+}
+
 void
 TsqWifiCompletion::CheckCore(uint8_t ac, const char* event) const
 {
 #ifndef NDEBUG
     // Debug builds: the core's invariants after every event fed to it.
-    int rc = tsq_cmpl_check(&m_hwq[ac].cmpl);
+    if (!m_hwq[ac])
+    {
+        return;
+    }
+    int rc = tsq_cmpl_check(&m_hwq[ac]->cmpl);
     NS_ABORT_MSG_IF(rc != 0,
                     "TsqWifiCompletion: tsq_cmpl_check() = " << rc << " after " << event
                                                              << " on node " << m_nodeId << " AC "
@@ -108,8 +129,12 @@ TsqWifiCompletion::CheckCore(uint8_t ac, const char* event) const
 bool
 TsqWifiCompletion::Completed(uint8_t ac, uint64_t cookie, const PendingCharge& pending, bool acked)
 {
-    int rc = acked ? tsq_cmpl_mpdu_acked(&m_hwq[ac].cmpl, NowNs(), cookie)
-                   : tsq_cmpl_mpdu_dropped(&m_hwq[ac].cmpl, NowNs(), cookie);
+    if (!m_hwq.at(ac))
+    {
+        return false; // nothing was ever sent on this queue: the core would not know it
+    }
+    int rc = acked ? tsq_cmpl_mpdu_acked(&m_hwq[ac]->cmpl, NowNs(), cookie)
+                   : tsq_cmpl_mpdu_dropped(&m_hwq[ac]->cmpl, NowNs(), cookie);
     CheckCore(ac, acked ? "an ack" : "a drop");
     if (rc != 0)
     {
@@ -127,7 +152,7 @@ TsqWifiCompletion::Completed(uint8_t ac, uint64_t cookie, const PendingCharge& p
 void
 TsqWifiCompletion::PsduStart(uint8_t ac, const std::vector<tsq_cmpl_mpdu_in>& mpdus)
 {
-    int rc = tsq_cmpl_psdu_start(&m_hwq[ac].cmpl,
+    int rc = tsq_cmpl_psdu_start(&Use(ac).cmpl,
                                  NowNs(),
                                  mpdus.data(),
                                  static_cast<u32>(mpdus.size()),
@@ -142,7 +167,11 @@ TsqWifiCompletion::PsduStart(uint8_t ac, const std::vector<tsq_cmpl_mpdu_in>& mp
 void
 TsqWifiCompletion::QueueState(uint8_t ac, bool waiting)
 {
-    tsq_cmpl_queue_state(&m_hwq[ac].cmpl, NowNs(), waiting);
+    if (!m_hwq.at(ac) && !waiting)
+    {
+        return; // an empty queue that never carried data: a fresh model has nothing to release
+    }
+    tsq_cmpl_queue_state(&Use(ac).cmpl, NowNs(), waiting);
     CheckCore(ac, "a queue state");
     Settle(ac);
 }
@@ -160,8 +189,12 @@ TsqWifiCompletion::Credit(const TsqTxCompletion::Charge& charge, const char* rea
 void
 TsqWifiCompletion::PopDue(uint8_t ac)
 {
+    if (!m_hwq[ac])
+    {
+        return;
+    }
     tsq_cmpl_release rel;
-    while (tsq_cmpl_pop_due(&m_hwq[ac].cmpl, NowNs(), &rel) == 1)
+    while (tsq_cmpl_pop_due(&m_hwq[ac]->cmpl, NowNs(), &rel) == 1)
     {
         CheckCore(ac, "a release");
         auto it = m_pending.find(rel.cookie);
@@ -189,8 +222,12 @@ TsqWifiCompletion::PopDue(uint8_t ac)
 void
 TsqWifiCompletion::Settle(uint8_t ac)
 {
+    if (!m_hwq.at(ac))
+    {
+        return;
+    }
     PopDue(ac);
-    Hwq& hwq = m_hwq[ac];
+    Hwq& hwq = *m_hwq[ac];
     u64 due = 0;
     if (!tsq_cmpl_next_due(&hwq.cmpl, &due))
     {
@@ -211,13 +248,17 @@ TsqWifiCompletion::Flush()
 {
     for (uint8_t ac = 0; ac < 4; ++ac)
     {
-        tsq_cmpl_flush(&m_hwq[ac].cmpl, NowNs());
+        if (!m_hwq[ac])
+        {
+            continue; // never carried data: nothing to release
+        }
+        tsq_cmpl_flush(&m_hwq[ac]->cmpl, NowNs());
         CheckCore(ac, "a flush");
         if (m_completion)
         {
             PopDue(ac);
         }
-        m_hwq[ac].timer.Cancel();
+        m_hwq[ac]->timer.Cancel();
     }
 }
 
@@ -226,7 +267,10 @@ TsqWifiCompletion::Cancel()
 {
     for (auto& hwq : m_hwq)
     {
-        hwq.timer.Cancel();
+        if (hwq)
+        {
+            hwq->timer.Cancel();
+        }
     }
     m_pending.clear();
 }
@@ -249,7 +293,10 @@ TsqWifiCompletion::SumCounter(u64 tsq_cmpl_counters::*counter) const
     uint64_t sum = 0;
     for (const auto& hwq : m_hwq)
     {
-        sum += hwq.cmpl.cnt.*counter;
+        if (hwq)
+        {
+            sum += hwq->cmpl.cnt.*counter;
+        }
     }
     return sum;
 }
@@ -264,6 +311,13 @@ uint64_t
 TsqWifiCompletion::GetHeldMpdus() const
 {
     return SumCounter(&tsq_cmpl_counters::held_total);
+}
+
+uint32_t
+TsqWifiCompletion::GetQueueModels() const
+{
+    return static_cast<uint32_t>(
+        std::count_if(m_hwq.begin(), m_hwq.end(), [](const auto& hwq) { return hwq != nullptr; }));
 }
 
 } // namespace ns3

@@ -14,6 +14,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <unordered_map>
 #include <vector>
 
@@ -25,6 +26,12 @@ namespace ns3
  * \brief When a WiFi device's TX completions reach TCP (tcp_wfree): the
  * core's driver completion model (tsq/completion.h), one per hardware
  * queue (access category), and the charges it holds.
+ *
+ * A queue's model (about 78 KB, sized for 256-MPDU aggregates) is made
+ * when the queue first carries data: a PSDU, or MPDUs waiting in it. A
+ * device that sends only best effort holds one, not four. A queue without
+ * one has nothing in flight, held or due, so every question about it has
+ * the answer of a fresh model.
  *
  * The owner (WifiTsqAdapter) hands over each acked or dropped MPDU's
  * charge under the MPDU's cookie, tells each PSDU start and whether MPDUs
@@ -55,7 +62,9 @@ class TsqWifiCompletion
     void SetCreditPath(Ptr<TsqTxCompletion> completion);
 
     /**
-     * (Re)initialise the hardware queues that have not yet seen a PSDU.
+     * (Re)initialise the hardware queues that have not yet seen a PSDU,
+     * and set up with these values those made later. Ends the program on
+     * values the core refuses.
      * \param depth pipeline depth (tsq/completion.h)
      * \param latency completion latency (an estimate if nonzero)
      */
@@ -116,6 +125,8 @@ class TsqWifiCompletion
     uint64_t GetInFlightBytes() const;
     /** \return acked MPDUs the core had to hold */
     uint64_t GetHeldMpdus() const;
+    /** \return hardware queues (access categories) whose model was made */
+    uint32_t GetQueueModels() const;
 
   private:
     /** Per hardware queue (access category) state. */
@@ -126,13 +137,20 @@ class TsqWifiCompletion
         Time timerAt;  //!< when the timer fires
     };
 
+    /**
+     * \param ac access category index (0..3)
+     * \return its queue's state, made (and set up as configured) on first use
+     */
+    Hwq& Use(uint8_t ac);
     void PopDue(uint8_t ac);
     void CheckCore(uint8_t ac, const char* event) const;
     uint64_t SumCounter(u64 tsq_cmpl_counters::*counter) const;
 
     uint32_t m_nodeId;                                     //!< node (messages)
     Ptr<TsqTxCompletion> m_completion;                     //!< the credit path
-    std::array<Hwq, 4> m_hwq;                              //!< per AC
+    uint32_t m_depth{0};                                   //!< pipeline depth (0: not configured)
+    Time m_latency;                                        //!< completion latency
+    std::array<std::unique_ptr<Hwq>, 4> m_hwq;             //!< per AC, null until it carries data
     std::unordered_map<uint64_t, PendingCharge> m_pending; //!< by cookie
     uint64_t m_releasedBytes{0};                           //!< credited by this device
     uint64_t m_pendingBytes{0};                            //!< taken, not yet credited

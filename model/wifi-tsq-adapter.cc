@@ -103,8 +103,10 @@ WifiTsqAdapter::GetTypeId()
                           MakeStringAccessor(&WifiTsqAdapter::m_kernelProfile),
                           MakeStringChecker())
             .AddAttribute("MaxStations",
-                          "Station slots of the A-MPDU accounting (receivers this device "
-                          "sends data to); frames to further stations are not counted.",
+                          "The most station slots of the A-MPDU accounting (receivers this "
+                          "device sends data to). A slot is made when a frame to its receiver "
+                          "is first counted (a station device, which sends only to its AP, "
+                          "holds one); frames to further stations are not counted.",
                           UintegerValue(64),
                           MakeUintegerAccessor(&WifiTsqAdapter::m_maxStations),
                           MakeUintegerChecker<uint32_t>(1, 4096))
@@ -941,6 +943,18 @@ uint64_t
 WifiTsqAdapter::GetShiftUpdates() const
 {
     return m_shiftUpdates;
+}
+
+uint32_t
+WifiTsqAdapter::GetStationSlots() const
+{
+    return m_ampdu ? m_ampdu->GetStationSlots() : 0;
+}
+
+uint32_t
+WifiTsqAdapter::GetCompletionModels() const
+{
+    return m_cmpl ? m_cmpl->GetQueueModels() : 0;
 }
 
 void

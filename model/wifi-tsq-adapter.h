@@ -156,6 +156,12 @@ class WifiTsqAdapter : public Object
     uint64_t GetHeldMpdus() const;
     /** \return times this device wrote a socket's pacing shift */
     uint64_t GetShiftUpdates() const;
+    /** \return station slots of the A-MPDU accounting made so far: the
+     *  receivers counted, at most MaxStations (about 1.2 KB each) */
+    uint32_t GetStationSlots() const;
+    /** \return access categories whose completion model was made, i.e. that
+     *  carried data (about 78 KB each) */
+    uint32_t GetCompletionModels() const;
     /** Zero the A-MPDU statistics (histogram, sums, starvation), keeping
      *  the queue state: for measurement windows. */
     void ResetAmpduStats();
@@ -253,7 +259,7 @@ class WifiTsqAdapter : public Object
     bool m_softwareGsoOn{false}; //!< SoftwareGso resolved
     std::string m_deviceShift;   //!< "profile", "none" or 0..31
     std::string m_kernelProfile; //!< kernel profile for "profile"
-    uint32_t m_maxStations;      //!< station slots of the A-MPDU accounting
+    uint32_t m_maxStations;      //!< the most station slots of the A-MPDU accounting
 
     Ptr<WifiNetDevice> m_device;                           //!< the device
     Ptr<WifiMac> m_mac;                                    //!< its MAC

@@ -23,6 +23,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 /**
  * \file
@@ -701,6 +702,109 @@ class TsqWifiWindowWaitsTestCase : public TestCase
 
 /**
  * \ingroup tsq-tests
+ * An adapter's memory follows the receivers and access categories actually
+ * used, not the most it allows: after a short upload from 4 stations (TSQ,
+ * best effort only) the AP's adapter holds one A-MPDU station slot per
+ * station it sent to (4, of MaxStations 64) and one completion model
+ * (AC_BE, of 4), and each station's adapter one slot (its AP) and one
+ * model. With MaxStations 2 the AP stops at 2 slots (frames to the other
+ * stations are not counted) and its data PSDUs counted are fewer.
+ */
+class TsqWifiAdapterMemoryTestCase : public TestCase
+{
+  public:
+    TsqWifiAdapterMemoryTestCase()
+        : TestCase("adapter memory: one station slot per receiver sent to, one completion "
+                   "model per access category used")
+    {
+    }
+
+  private:
+    /** What the adapters of one run held. */
+    struct Held
+    {
+        uint32_t apSlots{0};             //!< AP: station slots
+        uint32_t apModels{0};            //!< AP: completion models
+        uint64_t apPsdus{0};             //!< AP: data PSDUs counted
+        std::vector<uint32_t> staSlots;  //!< per station: station slots
+        std::vector<uint32_t> staModels; //!< per station: completion models
+        uint32_t apAdapters{0};          //!< adapters found on the AP
+    };
+
+    /**
+     * A 4-station upload with TSQ, 0.5 s after 0.5 s of warm-up.
+     * \param maxStations the adapters' MaxStations
+     * \return what the adapters held at the end (before the teardown)
+     */
+    static Held RunOnce(uint32_t maxStations)
+    {
+        TypeId::AttributeInformation info;
+        WifiTsqAdapter::GetTypeId().LookupAttributeByName("MaxStations", &info);
+        Ptr<const AttributeValue> before = info.initialValue;
+        Config::SetDefault("ns3::WifiTsqAdapter::MaxStations", UintegerValue(maxStations));
+        WifiUplinkConfig config;
+        config.nSta = 4;
+        config.durationS = 0.5;
+        config.warmupS = 0.5;
+        config.seed = 1;
+        WifiUplinkScenario scenario(config);
+        scenario.Build();
+        scenario.Run();
+        Held held;
+        Ptr<Node> ap = scenario.GetAccessPoint();
+        for (uint32_t i = 0; i < ap->GetNDevices(); ++i)
+        {
+            if (Ptr<WifiTsqAdapter> a = TsqHelper::GetWifiAdapter(ap->GetDevice(i)))
+            {
+                ++held.apAdapters;
+                held.apSlots = a->GetStationSlots();
+                held.apModels = a->GetCompletionModels();
+                held.apPsdus = a->GetDataPsdus();
+            }
+        }
+        NetDeviceContainer stations = scenario.GetStationDevices();
+        for (uint32_t i = 0; i < stations.GetN(); ++i)
+        {
+            Ptr<WifiTsqAdapter> a = TsqHelper::GetWifiAdapter(stations.Get(i));
+            held.staSlots.push_back(a ? a->GetStationSlots() : 0);
+            held.staModels.push_back(a ? a->GetCompletionModels() : 0);
+        }
+        Simulator::Destroy();
+        Config::SetDefault("ns3::WifiTsqAdapter::MaxStations", *before);
+        return held;
+    }
+
+    void DoRun() override
+    {
+        Held all = RunOnce(64);
+        NS_TEST_ASSERT_MSG_EQ(all.apAdapters, 1u, "the AP's WiFi device has an adapter");
+        NS_TEST_ASSERT_MSG_EQ(all.apSlots, 4u, "the AP: one slot per station, not 64");
+        NS_TEST_ASSERT_MSG_EQ(all.apModels, 1u, "the AP: AC_BE's completion model only");
+        NS_TEST_ASSERT_MSG_EQ(all.staSlots.size(), 4u, "4 stations");
+        for (uint32_t i = 0; i < all.staSlots.size(); ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(all.staSlots[i], 1u, "station " << i << ": its AP's slot only");
+            NS_TEST_ASSERT_MSG_EQ(all.staModels[i],
+                                  1u,
+                                  "station " << i << ": AC_BE's completion model only");
+        }
+
+        Held two = RunOnce(2);
+        NS_TEST_ASSERT_MSG_EQ(two.apSlots, 2u, "MaxStations bounds the slots");
+        NS_TEST_ASSERT_MSG_EQ(two.apModels, 1u, "the bound is the accounting's only");
+        NS_TEST_ASSERT_MSG_GT(two.apPsdus, 0u, "PSDUs to the first two stations counted");
+        NS_TEST_ASSERT_MSG_LT(two.apPsdus,
+                              all.apPsdus,
+                              "PSDUs to the other two stations not counted");
+        for (uint32_t i = 0; i < two.staSlots.size(); ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(two.staSlots[i], 1u, "station " << i << ": its AP's slot");
+        }
+    }
+};
+
+/**
+ * \ingroup tsq-tests
  * The suite.
  */
 class TsqWifiTestSuite : public TestSuite
@@ -723,6 +827,7 @@ class TsqWifiTestSuite : public TestSuite
         AddTestCase(new TsqWifiEveryStationSendsTestCase(16, 4.0, 2.0), TSQ_TEST_QUICK);
         AddTestCase(new TsqWifiWindowWaitsTestCase, TSQ_TEST_QUICK);
         AddTestCase(new TsqDataErrorModelTestCase, TSQ_TEST_QUICK);
+        AddTestCase(new TsqWifiAdapterMemoryTestCase, TSQ_TEST_QUICK);
     }
 };
 

@@ -94,27 +94,50 @@ static bool limits_valid(const struct tsq_ampdu_limits *lim)
 int tsq_ampdu_init(struct tsq_ampdu *a, struct tsq_ampdu_sta *sta, u32 n_sta,
 		   const struct tsq_ampdu_limits *lim)
 {
-	if (!a || !sta || !lim)
+	if (!a || !lim || (!sta && n_sta))
 		return TSQ_ERR_INVAL;
-	if (!n_sta || !limits_valid(lim))
+	if (!limits_valid(lim))
 		return TSQ_ERR_RANGE;
 
 	memset(a, 0, sizeof(*a));
-	memset(sta, 0, sizeof(*sta) * (size_t)n_sta);
+	if (n_sta)
+		memset(sta, 0, sizeof(*sta) * (size_t)n_sta);
 	a->sta = sta;
 	a->n_sta = n_sta;
 	a->lim = *lim;
 	return 0;
 }
 
-/* The (@sta, @tid) entry into *@t: 0, TSQ_ERR_INVAL or TSQ_ERR_RANGE. */
+void tsq_ampdu_sta_init(struct tsq_ampdu_sta *s)
+{
+	if (s)
+		memset(s, 0, sizeof(*s));
+}
+
+int tsq_ampdu_add_sta(struct tsq_ampdu *a, struct tsq_ampdu_sta *sta)
+{
+	if (!a || !sta)
+		return TSQ_ERR_INVAL;
+	if (a->n_sta == UINT32_MAX)
+		return TSQ_ERR_RANGE;
+
+	tsq_ampdu_sta_init(&sta[a->n_sta]);
+	a->sta = sta;
+	a->n_sta++;
+	return 0;
+}
+
+/* The (@sta, @tid) entry into *@t: 0, TSQ_ERR_INVAL or TSQ_ERR_RANGE
+ * (also for any index while @a has no station). */
 static int ampdu_tid(struct tsq_ampdu *a, u32 sta, u32 tid,
 		     struct tsq_ampdu_tid **t)
 {
-	if (!a || !a->sta)
+	if (!a)
 		return TSQ_ERR_INVAL;
 	if (sta >= a->n_sta || tid >= TSQ_AMPDU_NUM_TID)
 		return TSQ_ERR_RANGE;
+	if (!a->sta)
+		return TSQ_ERR_INVAL;
 	*t = &a->sta[sta].tid[tid];
 	return 0;
 }
@@ -184,10 +207,12 @@ int tsq_ampdu_drop(struct tsq_ampdu *a, u32 sta, u32 tid, u32 bytes)
 
 int tsq_ampdu_set_throttled(struct tsq_ampdu *a, u32 sta, u32 throttled)
 {
-	if (!a || !a->sta)
+	if (!a)
 		return TSQ_ERR_INVAL;
 	if (sta >= a->n_sta)
 		return TSQ_ERR_RANGE;
+	if (!a->sta)
+		return TSQ_ERR_INVAL;
 	a->sta[sta].throttled = throttled;
 	return 0;
 }

@@ -42,7 +42,8 @@ static void test_limits_and_init(void)
 
 	CHECK_EQ(tsq_ampdu_init(NULL, sta, N_STA, &lim), TSQ_ERR_INVAL);
 	CHECK_EQ(tsq_ampdu_init(&a, NULL, N_STA, &lim), TSQ_ERR_INVAL);
-	CHECK_EQ(tsq_ampdu_init(&a, sta, 0, &lim), TSQ_ERR_RANGE);
+	CHECK_EQ(tsq_ampdu_init(&a, NULL, 0, &lim), 0);
+	CHECK_EQ(a.n_sta, 0);
 	CHECK_EQ(tsq_ampdu_init(&a, sta, N_STA, NULL), TSQ_ERR_INVAL);
 	lim.max_mpdus = 0;
 	CHECK_EQ(tsq_ampdu_init(&a, sta, N_STA, &lim), TSQ_ERR_RANGE);
@@ -56,6 +57,78 @@ static void test_limits_and_init(void)
 	lim.max_bytes = 65535;
 	CHECK_EQ(tsq_ampdu_init(&a, sta, N_STA, &lim), 0);
 	CHECK_EQ(a.n_sta, N_STA);
+}
+
+/*
+ * Stations one at a time, as a caller that gives a receiver its entry when
+ * its first frame is counted: none at first (every index refused), then
+ * each added one zeroed and usable, the counts of the earlier ones kept
+ * when the caller moves its array to a larger one.
+ */
+static void test_add_sta(void)
+{
+	struct tsq_ampdu_limits lim = tsq_ampdu_limits_ht();
+	struct tsq_ampdu_sta small[2], large[N_STA];
+	struct tsq_ampdu_psdu p;
+	struct tsq_ampdu a;
+
+	memset(small, 0xa5, sizeof(small));
+	memset(large, 0xa5, sizeof(large));
+	CHECK_EQ(tsq_ampdu_init(&a, NULL, 0, &lim), 0);
+	CHECK_EQ(tsq_ampdu_enqueue(&a, 0, 0, 100), TSQ_ERR_RANGE);
+	CHECK_EQ(tsq_ampdu_set_throttled(&a, 0, 1), TSQ_ERR_RANGE);
+	memset(&p, 0, sizeof(p));
+	p.n_mpdus = 1;
+	p.bytes = 100;
+	CHECK_EQ(tsq_ampdu_psdu_tx(&a, &p), TSQ_ERR_RANGE);
+	CHECK_EQ(a.total.psdus, 0);
+
+	CHECK_EQ(tsq_ampdu_add_sta(NULL, small), TSQ_ERR_INVAL);
+	CHECK_EQ(tsq_ampdu_add_sta(&a, NULL), TSQ_ERR_INVAL);
+	CHECK_EQ(a.n_sta, 0);
+
+	/* station 0: zeroed, counted */
+	CHECK_EQ(tsq_ampdu_add_sta(&a, small), 0);
+	CHECK_EQ(a.n_sta, 1);
+	CHECK_EQ(small[0].tid[3].q.enq_mpdus, 0);
+	CHECK_EQ(small[0].throttled, 0);
+	CHECK_EQ(tsq_ampdu_enqueue(&a, 0, 3, 100), 0);
+	CHECK_EQ(tsq_ampdu_set_throttled(&a, 0, 2), 0);
+	CHECK_EQ(tsq_ampdu_enqueue(&a, 1, 3, 100), TSQ_ERR_RANGE);
+
+	/* station 1 in the same array */
+	CHECK_EQ(tsq_ampdu_add_sta(&a, small), 0);
+	CHECK_EQ(a.n_sta, 2);
+	CHECK_EQ(small[1].tid[3].q.mpdus, 0);
+	CHECK_EQ(small[1].throttled, 0);
+	CHECK_EQ(small[0].tid[3].q.mpdus, 1);
+	CHECK_EQ(tsq_ampdu_enqueue(&a, 1, 3, 200), 0);
+
+	/* station 2: the caller moved the two to a larger array */
+	memcpy(large, small, sizeof(small));
+	memset(small, 0xa5, sizeof(small));
+	CHECK_EQ(tsq_ampdu_add_sta(&a, large), 0);
+	CHECK_EQ(a.n_sta, 3);
+	CHECK_EQ(large[2].tid[3].q.enq_mpdus, 0);
+	CHECK_EQ(large[0].tid[3].q.bytes, 100);
+	CHECK_EQ(large[0].throttled, 2);
+	CHECK_EQ(large[1].tid[3].q.bytes, 200);
+	CHECK_EQ(tsq_ampdu_dequeue(&a, 1, 3, 200), 0);
+	CHECK_EQ(large[1].tid[3].q.deq_bytes, 200);
+	p.sta = 2;
+	CHECK_EQ(tsq_ampdu_psdu_tx(&a, &p), 0);
+	CHECK_EQ(large[2].tid[0].st.psdus, 1);
+	CHECK_EQ(a.total.psdus, 1);
+
+	/* the count cannot wrap */
+	a.n_sta = UINT32_MAX;
+	CHECK_EQ(tsq_ampdu_add_sta(&a, large), TSQ_ERR_RANGE);
+	CHECK_EQ(a.n_sta, UINT32_MAX);
+
+	tsq_ampdu_sta_init(NULL);
+	tsq_ampdu_sta_init(&small[1]);
+	CHECK_EQ(small[1].tid[7].st.starved, 0);
+	CHECK_EQ(small[1].throttled, 0);
 }
 
 static void test_subframe_size(void)
@@ -484,6 +557,7 @@ static void test_limits_per_format(void)
 int main(void)
 {
 	test_limits_and_init();
+	test_add_sta();
 	test_limits_per_format();
 	test_subframe_size();
 	test_queue_accounting();

@@ -14,8 +14,11 @@
  *
  * The core does not build aggregates; the caller (the ns-3 shim) reports
  * what the MAC did.  Storage is the caller's: an array of struct
- * tsq_ampdu_sta, one per station index the caller assigns (0..n_sta-1).
- * No allocation, no global state.
+ * tsq_ampdu_sta, one per station index the caller assigns (0..n_sta-1),
+ * either sized once at tsq_ampdu_init() or grown one station at a time
+ * with tsq_ampdu_add_sta() as receivers show up (a station device, which
+ * only sends to its AP, then pays for one entry, not for the most
+ * stations a cell may have).  No allocation, no global state.
  *
  * Units: bytes, MPDUs, nanoseconds (u64), bits per second (u64).
  * Errors (enum tsq_err, tsq/types.h): 0 on success; TSQ_ERR_INVAL for a
@@ -214,12 +217,31 @@ u32 tsq_ampdu_len_exp(u32 max_bytes);
 
 /*
  * Sets up @a over the caller's @sta array of @n_sta entries (zeroed here)
- * with limits @lim.  Returns 0, TSQ_ERR_INVAL when a pointer is NULL, or
- * TSQ_ERR_RANGE when @n_sta is 0 or @lim is out of range (max_bytes 0,
- * max_mpdus not in 1..TSQ_AMPDU_MAX_MPDUS).
+ * with limits @lim.  @n_sta may be 0, @sta then NULL: the stations come
+ * later, with tsq_ampdu_add_sta().  Returns 0, TSQ_ERR_INVAL when @a or
+ * @lim is NULL or @sta is NULL for @n_sta > 0, or TSQ_ERR_RANGE when @lim
+ * is out of range (max_bytes 0, max_mpdus not in 1..TSQ_AMPDU_MAX_MPDUS).
  */
 int tsq_ampdu_init(struct tsq_ampdu *a, struct tsq_ampdu_sta *sta, u32 n_sta,
 		   const struct tsq_ampdu_limits *lim);
+
+/*
+ * Sets up one station entry: zeroed, as tsq_ampdu_init() leaves each of
+ * its array's.  Does nothing for NULL.
+ */
+void tsq_ampdu_sta_init(struct tsq_ampdu_sta *s);
+
+/*
+ * Gives @a one more station, index a->n_sta (the old count), whose entry
+ * is @sta[a->n_sta], set up here with tsq_ampdu_sta_init().  @sta is the
+ * caller's array of at least a->n_sta + 1 entries: the array @a used so
+ * far, or a copy of it elsewhere (the caller moved it to make room, as a
+ * growing vector does) whose first a->n_sta entries hold what the old
+ * ones held.  @a uses @sta from now on; counts so far are kept.
+ * Returns 0, TSQ_ERR_INVAL (NULL) or TSQ_ERR_RANGE (a->n_sta is already
+ * UINT32_MAX); on error nothing is changed.
+ */
+int tsq_ampdu_add_sta(struct tsq_ampdu *a, struct tsq_ampdu_sta *sta);
 
 /*
  * An MPDU of @bytes entered the (@sta, @tid) MAC queue (mac80211: the
