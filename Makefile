@@ -61,16 +61,22 @@ check-core-sanitized:
 	TSQ_FUZZ_SECONDS=$(FUZZ_SECONDS) ctest --test-dir $(CORE_BUILD) --output-on-failure -j$(JOBS)
 
 # Performance tables (printed, never judged): the C core's cost per call of
-# its hot functions, then the simulation's cost of the module (ns-3's TCP,
-# the module with TSQ off, its default; WiFi and p2p) in one run.
-# BENCH_FLAGS=--quick for short runs.
+# its hot functions; table 1, the simulation's cost of the module (ns-3's
+# TCP, the module with TSQ off, its default; WiFi and p2p) in one run, and
+# table 2, the same as the stations grow (examples/tsq-bench.cc); table 3,
+# reproduction 1's table at --precision=0.02 with its wall time.
+# BENCH_FLAGS=--quick for short runs (table 3: one seed per shift);
+# BENCH_FLAGS=--instructions adds callgrind's instruction counts (slow).
 bench:
 	$(MAKE) build
 	@echo "== bench: C core, cost per call (c-core/bench/bench_core.c)"
-	$(BUILD)/c-core/bench_core $(BENCH_FLAGS)
+	$(BUILD)/c-core/bench_core $(filter --quick,$(BENCH_FLAGS))
 	@echo
-	@echo "== bench: simulation cost of the module (examples/tsq-bench.cc)"
+	@echo "== bench: tables 1 and 2, simulation cost of the module (examples/tsq-bench.cc)"
 	$(BUILD)/examples/tsq-bench $(BENCH_FLAGS)
+	@echo
+	@echo "== bench: table 3, reproduction 1 at --precision=0.02 (examples/tsq-pacing-shift.cc)"
+	$(BUILD)/examples/tsq-pacing-shift --precision=0.02 $(if $(filter --quick,$(BENCH_FLAGS)),--seeds=1) --resultsDir=$(BUILD)/bench-results --name=precision --plot=0 --flent=0
 
 # In-tree build with ns-3's own tooling (slow: tens of minutes the first time).
 in-tree:

@@ -5,24 +5,36 @@
 /**
  * \file
  * \ingroup tsq
- * What the module costs the simulation: the same scenario (the WiFi uplink
- * of the reproductions and its point-to-point control, WifiUplinkScenario)
- * run side by side in one program run with
- *   (a) ns-3's own TcpSocketBase (--tsq=0 of the examples),
- *   (b) the module with the TSQ rule off (bytes still accounted),
- *   (c) the module's default (linux-4.16: rule 4.15, mac80211 shift 8 on
- *       WiFi, 10 on p2p),
- * printing wall and CPU seconds, simulated seconds, events executed
- * (Simulator::GetEventCount) and goodput, with the ratios to (a) on the
- * same link. Repetitions are interleaved (a, b, c, a, b, c, ...) and the
- * median is shown, so a load change on the machine hits every stack alike;
- * every run has a fresh child process (TsqJobRunner, the examples' own
- * runner), so each is the run the examples would make (see RunInChild).
- * A benchmark prints numbers and never judges them (make bench).
+ * What the module costs the simulation, in three tables (make bench):
+ *
+ * 1. Overhead: the same scenario (the WiFi uplink of the reproductions and
+ *    its point-to-point control, WifiUplinkScenario) run side by side with
+ *      (a) ns-3's own TcpSocketBase (--tsq=0 of the examples),
+ *      (b) the module with the TSQ rule off (bytes still accounted),
+ *      (c) the module's default (linux-4.16: rule 4.15, mac80211 shift 8
+ *          on WiFi, 10 on p2p),
+ *    printing wall and CPU seconds, simulated seconds, events executed
+ *    (Simulator::GetEventCount) and goodput, with the ratios to (a) on the
+ *    same link; with --instructions also the instructions each run
+ *    executed, counted by valgrind's callgrind (the machine-independent
+ *    cost: (b) and (a) execute the same events, so their ratio is the
+ *    module's cost alone).
+ * 2. Stations: (a) and (b) on WiFi with 1 to 64 stations: peak resident
+ *    memory of the run's process, events, and with --instructions the
+ *    module's instructions ((b) - (a)) per delivered TCP segment.
+ * 3. Precision: reproduction 1's pacing-shift table run with
+ *    --precision=0.02 is printed by make bench itself (tsq-pacing-shift),
+ *    with its wall time.
+ *
+ * Repetitions are interleaved (a, b, c, a, b, c, ...) and the median is
+ * shown, so a load change on the machine hits every stack alike; every
+ * run has a fresh child process (TsqJobRunner, the examples' own runner;
+ * under callgrind a fresh valgrind), so each is the run the examples
+ * would make. A benchmark prints numbers and never judges them.
  *
  *   ./tsq-bench                 # 10 s measured (+1 s warm-up), 3 repetitions
- *   ./tsq-bench --quick         # 2 s measured, 1 repetition
- *   ./tsq-bench --links=wifi --reps=5 --nSta=4
+ *   ./tsq-bench --quick         # 2 s measured, 1 repetition, stations 1, 8
+ *   ./tsq-bench --links=wifi --reps=5 --instructions
  */
 
 #include "ns3/core-module.h"
@@ -40,6 +52,8 @@
 #include <iterator>
 #include <sstream>
 #include <string>
+#include <sys/resource.h>
+#include <unistd.h>
 #include <vector>
 
 using namespace ns3;
@@ -95,6 +109,8 @@ struct BenchSample
     double simS;        //!< simulated seconds (Simulator::Now at the end)
     double goodputMbps; //!< measured goodput
     uint64_t events;    //!< Simulator::GetEventCount at the end
+    uint64_t rxBytes;   //!< bytes the receivers got, whole run
+    uint64_t rssKb;     //!< peak resident memory of the process, KiB
 };
 
 /**
@@ -114,7 +130,11 @@ Measure(const WifiUplinkConfig& config)
     s.events = Simulator::GetEventCount();
     s.simS = Simulator::Now().GetSeconds();
     s.goodputMbps = result.goodputMbps;
+    s.rxBytes = result.rxBytes;
     Simulator::Destroy();
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    s.rssKb = static_cast<uint64_t>(ru.ru_maxrss);
     s.wallS = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
     s.cpuS = CpuSeconds() - cpu0;
     return s;
@@ -183,6 +203,110 @@ RunOnce(BenchRow& row)
 }
 
 /**
+ * Run one configuration under valgrind's callgrind, in a fresh process
+ * (this program again, --child=LINK,STACK,NSTA): the instructions it
+ * executed, whatever the machine's speed.
+ * \param child the --child value
+ * \param base the measured window and seed (--duration, --warmup, --seed)
+ * \param instructions what callgrind counted (out)
+ * \param s what the run measured (out; its wall time is valgrind's)
+ * \return false (after a message) if the run or valgrind failed
+ */
+bool
+RunUnderCallgrind(const std::string& child,
+                  const WifiUplinkConfig& base,
+                  uint64_t& instructions,
+                  BenchSample& s)
+{
+    std::ostringstream cmd;
+    cmd << "valgrind --tool=callgrind --callgrind-out-file=/dev/null /proc/" << getpid()
+        << "/exe --child=" << child << " --duration=" << base.durationS
+        << " --warmup=" << base.warmupS << " --seed=" << base.seed << " 2>&1";
+    FILE* out = popen(cmd.str().c_str(), "r");
+    if (!out)
+    {
+        std::fprintf(stderr, "tsq-bench: cannot start valgrind for %s\n", child.c_str());
+        return false;
+    }
+    instructions = 0;
+    bool got = false;
+    char line[512];
+    while (std::fgets(line, sizeof(line), out))
+    {
+        unsigned long long n = 0;
+        if (const char* c = std::strstr(line, "Collected : ");
+            c && std::sscanf(c, "Collected : %llu", &n) == 1)
+        {
+            instructions = n;
+        }
+        unsigned long long events = 0;
+        unsigned long long rx = 0;
+        unsigned long long rss = 0;
+        if (std::sscanf(
+                line,
+                "bench-child events=%llu sim_s=%lf goodput_mbps=%lf rx_bytes=%llu rss_kb=%llu",
+                &events,
+                &s.simS,
+                &s.goodputMbps,
+                &rx,
+                &rss) == 5)
+        {
+            s.events = events;
+            s.rxBytes = rx;
+            s.rssKb = rss;
+            got = true;
+        }
+    }
+    const int status = pclose(out);
+    if (status != 0 || !got || instructions == 0)
+    {
+        std::fprintf(stderr,
+                     "tsq-bench: callgrind run of %s failed (status %d%s)\n",
+                     child.c_str(),
+                     status,
+                     instructions ? "" : ", no instruction count: is valgrind installed?");
+        return false;
+    }
+    return true;
+}
+
+/** The stacks of table 1: a change to the base configuration each. */
+const BenchStack kStacks[] = {
+    {"a ns-3 TcpSocketBase", [](WifiUplinkConfig& c) { c.tsq = false; }},
+    {"b module, TSQ off", [](WifiUplinkConfig& c) { c.tsqRule = "off"; }},
+    {"c module default", [](WifiUplinkConfig&) {}},
+};
+
+/**
+ * \param spec a --child value: LINK,STACK,NSTA (wifi or p2p; a, b or c;
+ * 1..64)
+ * \param config the base configuration, changed to the row's (out)
+ * \return "" or the message naming the bad value
+ */
+std::string
+ParseChild(const std::string& spec, WifiUplinkConfig& config)
+{
+    const std::string allowed = "LINK,STACK,NSTA: wifi or p2p, a, b or c, 1..64";
+    std::istringstream is(spec);
+    std::string link;
+    std::string stack;
+    std::string n;
+    std::string rest;
+    if (!std::getline(is, link, ',') || !std::getline(is, stack, ',') ||
+        !std::getline(is, n, ',') || std::getline(is, rest) || (link != "wifi" && link != "p2p") ||
+        (stack != "a" && stack != "b" && stack != "c") || n.empty() ||
+        n.find_first_not_of("0123456789") != std::string::npos || n.size() > 2 ||
+        std::stoul(n) < 1 || std::stoul(n) > 64)
+    {
+        return TsqOutOfRange("child", spec, allowed);
+    }
+    config.link = link;
+    config.nSta = static_cast<uint32_t>(std::stoul(n));
+    kStacks[stack[0] - 'a'].apply(config);
+    return "";
+}
+
+/**
  * \param list comma-separated links
  * \param links the links, in order (out)
  * \return "" or the message naming the bad value
@@ -207,6 +331,34 @@ ParseLinks(const std::string& list, std::vector<std::string>& links)
     return TsqRepeatedItem("links", list, links);
 }
 
+/**
+ * \param list comma-separated station counts
+ * \param out the counts, in order (out)
+ * \return "" or the message naming the bad value
+ */
+std::string
+ParseStations(const std::string& list, std::vector<uint32_t>& out)
+{
+    const std::string allowed = "a comma-separated list of station counts 1..64";
+    std::istringstream is(list);
+    std::string item;
+    while (std::getline(is, item, ','))
+    {
+        if (item.empty() || item.size() > 2 ||
+            item.find_first_not_of("0123456789") != std::string::npos || std::stoul(item) < 1 ||
+            std::stoul(item) > 64)
+        {
+            return TsqOutOfRange("stations", list, allowed);
+        }
+        out.push_back(static_cast<uint32_t>(std::stoul(item)));
+    }
+    if (out.empty())
+    {
+        return TsqOutOfRange("stations", list, allowed);
+    }
+    return TsqRepeatedItem("stations", list, out);
+}
+
 } // namespace
 
 int
@@ -219,6 +371,9 @@ main(int argc, char* argv[])
     uint32_t nSta = 1;
     uint32_t seed = 1;
     std::string links = "wifi,p2p";
+    bool instructions = false;
+    std::string stations;
+    std::string child;
 
     TsqCommandLine cmd(__FILE__);
     cmd.Usage("Simulation cost of the module: ns-3's TCP, the module with TSQ off and the "
@@ -230,6 +385,17 @@ main(int argc, char* argv[])
     cmd.AddValue("links", "links, comma-separated: wifi, p2p", links);
     cmd.AddValue("nSta", "uploading stations (1..64)", nSta);
     cmd.AddValue("seed", "RngRun (1..2147483647)", seed);
+    cmd.AddValue("instructions",
+                 "also count each run's instructions under valgrind's callgrind (slow: about "
+                 "50x a run's time)",
+                 instructions);
+    cmd.AddValue("stations",
+                 "table 2's station counts, comma-separated (1..64; default 1,8,64; quick 1,8)",
+                 stations);
+    cmd.AddValue("child",
+                 "run one configuration and print what it measured (LINK,STACK,NSTA: wifi or "
+                 "p2p, a, b or c, 1..64); what --instructions runs under callgrind",
+                 child);
     if (std::string error = cmd.Parse(argc, argv); !error.empty())
     {
         std::cerr << error << std::endl;
@@ -249,8 +415,39 @@ main(int argc, char* argv[])
         reps = quick ? 1 : 3;
     }
 
+    if (!child.empty())
+    {
+        WifiUplinkConfig one = base;
+        std::string error = ParseChild(child, one);
+        if (error.empty())
+        {
+            error = one.Validate();
+        }
+        if (!error.empty())
+        {
+            std::cerr << error << std::endl;
+            return 2;
+        }
+        BenchSample m = Measure(one);
+        std::printf("bench-child events=%llu sim_s=%.6f goodput_mbps=%.6f rx_bytes=%llu "
+                    "rss_kb=%llu\n",
+                    static_cast<unsigned long long>(m.events),
+                    m.simS,
+                    m.goodputMbps,
+                    static_cast<unsigned long long>(m.rxBytes),
+                    static_cast<unsigned long long>(m.rssKb));
+        return 0;
+    }
+
     std::vector<std::string> linkList;
     std::string error = ParseLinks(links, linkList);
+    std::vector<uint32_t> stationList;
+    if (error.empty())
+    {
+        error =
+            ParseStations(TsqOptionGiven(args, "stations") ? stations : (quick ? "1,8" : "1,8,64"),
+                          stationList);
+    }
     if (error.empty() && (reps < 1 || reps > 50))
     {
         error = TsqOutOfRangeValue("reps", reps, "1..50");
@@ -269,17 +466,12 @@ main(int argc, char* argv[])
         return 2;
     }
 
-    const BenchStack stacks[] = {
-        {"a ns-3 TcpSocketBase", [](WifiUplinkConfig& c) { c.tsq = false; }},
-        {"b module, TSQ off", [](WifiUplinkConfig& c) { c.tsqRule = "off"; }},
-        {"c module default", [](WifiUplinkConfig&) {}},
-    };
-    const std::size_t nStacks = std::size(stacks);
+    const std::size_t nStacks = std::size(kStacks);
 
     std::vector<BenchRow> rows;
     for (const auto& link : linkList)
     {
-        for (const auto& stack : stacks)
+        for (const auto& stack : kStacks)
         {
             BenchRow row;
             row.link = link;
@@ -320,7 +512,35 @@ main(int argc, char* argv[])
         }
     }
 
-    std::printf("%-5s %-21s %-9s %6s %10s %8s %7s %7s %7s %6s %8s %7s\n",
+    // Instructions: one callgrind run per row (deterministic: the same
+    // events each time, so one suffices).
+    std::vector<uint64_t> instr(rows.size(), 0);
+    if (instructions)
+    {
+        for (std::size_t i = 0; i < rows.size(); ++i)
+        {
+            const std::string spec = rows[i].link + "," +
+                                     std::string(1, static_cast<char>('a' + i % nStacks)) + "," +
+                                     std::to_string(base.nSta);
+            BenchSample s;
+            if (!RunUnderCallgrind(spec, base, instr[i], s))
+            {
+                return 1;
+            }
+            if (s.events != rows[i].events)
+            {
+                rows[i].deterministic = false;
+            }
+            std::fprintf(stderr,
+                         "[callgrind] %s %s: %.3f G instructions\n",
+                         rows[i].link.c_str(),
+                         rows[i].stack.c_str(),
+                         instr[i] / 1e9);
+        }
+    }
+
+    std::printf("\nTable 1: overhead, side by side on one scenario\n");
+    std::printf("%-5s %-21s %-9s %6s %10s %8s %7s %7s %7s %6s %8s %7s %9s %7s\n",
                 "link",
                 "stack",
                 "rule/sh",
@@ -332,25 +552,16 @@ main(int argc, char* argv[])
                 "x_wall",
                 "x_cpu",
                 "ns/event",
-                "x_event");
-    std::printf("%-5s %-21s %-9s %6s %10s %8s %7s %7s %7s %6s %8s %7s\n",
-                "----",
-                "-----",
-                "-------",
-                "-----",
-                "------",
-                "-------",
-                "------",
-                "-----",
-                "------",
-                "-----",
-                "--------",
-                "-------");
+                "x_event",
+                "Minstr",
+                "x_instr");
+    std::printf("%s\n", std::string(130, '-').c_str());
     bool allDeterministic = true;
     for (std::size_t i = 0; i < rows.size(); ++i)
     {
         const BenchRow& row = rows[i];
-        const BenchRow& ref = rows[i - i % nStacks]; // stack (a) of the same link
+        const std::size_t refIndex = i - i % nStacks; // stack (a) of the same link
+        const BenchRow& ref = rows[refIndex];
         double wall = Median(row.wallS);
         double cpu = Median(row.cpuS);
         double refWall = Median(ref.wallS);
@@ -358,7 +569,16 @@ main(int argc, char* argv[])
         double nsPerEvent = row.events ? wall * 1e9 / row.events : 0;
         double refNsPerEvent = ref.events ? refWall * 1e9 / ref.events : 0;
         allDeterministic = allDeterministic && row.deterministic;
-        std::printf("%-5s %-21s %-9s %6.1f %10llu %8.1f %7.2f %7.2f %7.2f %6.2f %8.0f %7.2f%s\n",
+        char instrCells[64] = "        -       -";
+        if (instructions && instr[refIndex] > 0)
+        {
+            std::snprintf(instrCells,
+                          sizeof(instrCells),
+                          "%9.1f %7.3f",
+                          instr[i] / 1e6,
+                          double(instr[i]) / instr[refIndex]);
+        }
+        std::printf("%-5s %-21s %-9s %6.1f %10llu %8.1f %7.2f %7.2f %7.2f %6.2f %8.0f %7.2f %s%s\n",
                     row.link.c_str(),
                     row.stack.c_str(),
                     row.detail.c_str(),
@@ -371,15 +591,98 @@ main(int argc, char* argv[])
                     refCpu > 0 ? cpu / refCpu : 0,
                     nsPerEvent,
                     refNsPerEvent > 0 ? nsPerEvent / refNsPerEvent : 0,
+                    instrCells,
                     row.deterministic ? "" : " *");
     }
-    std::printf("x_wall, x_cpu, x_event: ratio to row (a) of the same link; wall_s, cpu_s: median "
-                "of %u repetition(s),\ninterleaved, each run in a fresh process; goodput: Mb/s; "
-                "rule/sh: the TSQ rule and pacing shift in effect.\n",
-                reps);
+    std::printf(
+        "x_wall, x_cpu, x_event, x_instr: ratio to row (a) of the same link; wall_s, cpu_s: "
+        "median of %u repetition(s),\ninterleaved, each run in a fresh process; goodput: "
+        "Mb/s; rule/sh: the TSQ rule and pacing shift in effect;\nMinstr: millions of "
+        "instructions the run executed (callgrind, --instructions; '-': not counted).\n",
+        reps);
     if (!allDeterministic)
     {
         std::printf("*: the event count differed between repetitions (first shown).\n");
     }
+
+    // Table 2: (a) and (b) on WiFi as the stations grow.
+    std::printf("\nTable 2: stations (wifi; a: ns-3 TcpSocketBase, b: module, TSQ off)\n");
+    std::printf("%5s %-21s %10s %8s %7s %8s %7s %9s %10s\n",
+                "n_sta",
+                "stack",
+                "events",
+                "goodput",
+                "wall_s",
+                "rss_MiB",
+                "x_rss",
+                "Minstr",
+                "instr/seg");
+    std::printf("%s\n", std::string(93, '-').c_str());
+    for (uint32_t n : stationList)
+    {
+        BenchSample byStack[2];
+        uint64_t instrByStack[2] = {0, 0};
+        for (int k = 0; k < 2; ++k)
+        {
+            BenchRow row;
+            row.link = "wifi";
+            row.stack = kStacks[k].label;
+            row.config = base;
+            row.config.link = "wifi";
+            row.config.nSta = n;
+            kStacks[k].apply(row.config);
+            if (!RunInChild(row, byStack[k]))
+            {
+                return 1;
+            }
+            if (instructions)
+            {
+                const std::string spec = std::string("wifi,") +
+                                         std::string(1, static_cast<char>('a' + k)) + "," +
+                                         std::to_string(n);
+                BenchSample ignored;
+                if (!RunUnderCallgrind(spec, base, instrByStack[k], ignored))
+                {
+                    return 1;
+                }
+            }
+            std::fprintf(stderr,
+                         "[stations %u] %s: %.2f s\n",
+                         n,
+                         kStacks[k].label.c_str(),
+                         byStack[k].wallS);
+        }
+        for (int k = 0; k < 2; ++k)
+        {
+            const BenchSample& m = byStack[k];
+            char instrCells[64] = "        -          -";
+            if (instructions)
+            {
+                // The module's own instructions: (b) - (a), per segment (b)
+                // delivered; (a) shows its total per segment.
+                const double segments = double(m.rxBytes) / base.segmentSize;
+                const double perSeg =
+                    k == 0 ? instrByStack[0] / segments
+                           : (double(instrByStack[1]) - double(instrByStack[0])) / segments;
+                std::snprintf(instrCells,
+                              sizeof(instrCells),
+                              "%9.1f %10.0f",
+                              instrByStack[k] / 1e6,
+                              perSeg);
+            }
+            std::printf("%5u %-21s %10llu %8.1f %7.2f %8.1f %7.3f %s\n",
+                        n,
+                        kStacks[k].label.c_str(),
+                        static_cast<unsigned long long>(m.events),
+                        m.goodputMbps,
+                        m.wallS,
+                        m.rssKb / 1024.0,
+                        byStack[0].rssKb ? double(m.rssKb) / byStack[0].rssKb : 0,
+                        instrCells);
+        }
+    }
+    std::printf("rss_MiB: peak resident memory of the run's process; x_rss: ratio to (a) at the "
+                "same n_sta; instr/seg:\n(a) all instructions, (b) the module's own ((b) - (a)) "
+                "per TCP segment delivered (callgrind, --instructions).\n");
     return 0;
 }

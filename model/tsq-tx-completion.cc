@@ -85,15 +85,29 @@ TsqTxCompletion::Peek(Ptr<const Packet> packet, uint32_t nodeId, Charge& charge)
 bool
 TsqTxCompletion::Claim(Ptr<const Packet> packet, uint32_t nodeId, Charge& charge)
 {
-    if (!Peek(packet, nodeId, charge))
+    if (!packet)
     {
         return false;
     }
     // The trace hands the stack's own packet object as const; removing the
     // tag from its tag list is what makes a second release impossible. The
     // object was created non-const (Create<Packet>), so this is defined.
+    // One pass over the tag list: removed, then put back in the rare case
+    // it names another node (a frame charged there and forwarded here).
+    Packet* p = const_cast<Packet*>(PeekPointer(packet));
     TsqTag tag;
-    const_cast<Packet*>(PeekPointer(packet))->RemovePacketTag(tag);
+    if (!p->RemovePacketTag(tag))
+    {
+        return false;
+    }
+    if (tag.GetNodeId() != nodeId)
+    {
+        p->AddPacketTag(tag);
+        return false;
+    }
+    charge.socketId = tag.GetSocketId();
+    charge.nodeId = tag.GetNodeId();
+    charge.bytes = tag.GetBytes();
     return true;
 }
 

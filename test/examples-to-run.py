@@ -19,7 +19,7 @@ cpp_examples = [
      "True", "False"),
     ("tsq-standards --standards=80211ax --shifts=8 --seeds=1 --duration=1 --warmup=0.5 --plot=0",
      "True", "False"),
-    ("tsq-bench --links=p2p --duration=0.5 --warmup=0 --reps=1", "True", "False"),
+    ("tsq-bench --links=p2p --duration=0.5 --warmup=0 --reps=1 --stations=1", "True", "False"),
     ("tsq-ack-timing --duration=0.5 --warmup=0.2 --pingInterval=0 --from=0.6", "True", "False"),
 ]
 
