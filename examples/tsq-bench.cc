@@ -339,22 +339,10 @@ ParseLinks(const std::string& list, std::vector<std::string>& links)
 std::string
 ParseStations(const std::string& list, std::vector<uint32_t>& out)
 {
-    const std::string allowed = "a comma-separated list of station counts 1..64";
-    std::istringstream is(list);
-    std::string item;
-    while (std::getline(is, item, ','))
+    if (!TsqParseUintList(list, out) ||
+        std::any_of(out.begin(), out.end(), [](uint32_t n) { return n < 1 || n > 64; }))
     {
-        if (item.empty() || item.size() > 2 ||
-            item.find_first_not_of("0123456789") != std::string::npos || std::stoul(item) < 1 ||
-            std::stoul(item) > 64)
-        {
-            return TsqOutOfRange("stations", list, allowed);
-        }
-        out.push_back(static_cast<uint32_t>(std::stoul(item)));
-    }
-    if (out.empty())
-    {
-        return TsqOutOfRange("stations", list, allowed);
+        return TsqOutOfRange("stations", list, "a comma-separated list of station counts 1..64");
     }
     return TsqRepeatedItem("stations", list, out);
 }

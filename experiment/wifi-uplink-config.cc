@@ -395,16 +395,22 @@ WifiUplinkConfig::Validate() const
     {
         return TsqOutOfRangeValue("sampleInterval", sampleIntervalS, "0.01..10");
     }
-    {
-        double n = durationS / sampleIntervalS;
-        if (std::fabs(n - std::round(n)) > 1e-6)
+    // "NAME=VALUE is not a multiple of UNIT=STEP", or "" if it is.
+    auto notMultiple = [](const char* name, double value, const char* unit, double step) {
+        const double n = value / step;
+        if (std::fabs(n - std::round(n)) <= 1e-6)
         {
-            std::ostringstream os;
-            os << "invalid option: duration=" << durationS
-               << " is not a multiple of sampleInterval=" << sampleIntervalS
-               << "; allowed: duration = k * sampleInterval (k = 1, 2, ...)";
-            return os.str();
+            return std::string();
         }
+        std::ostringstream os;
+        os << "invalid option: " << name << "=" << value << " is not a multiple of " << unit << "="
+           << step << "; allowed: " << name << " = k * " << unit << " (k = 1, 2, ...)";
+        return os.str();
+    };
+    if (std::string e = notMultiple("duration", durationS, "sampleInterval", sampleIntervalS);
+        !e.empty())
+    {
+        return e;
     }
     if (!(precision == 0 || (precision >= 0.001 && precision <= 0.5)))
     {
@@ -422,16 +428,12 @@ WifiUplinkConfig::Validate() const
     }
     if (precision > 0)
     {
-        const double perBatch = batchS / sampleIntervalS;
-        const double batches = durationS / batchS;
-        if (std::fabs(perBatch - std::round(perBatch)) > 1e-6)
+        if (std::string e = notMultiple("batch", batchS, "sampleInterval", sampleIntervalS);
+            !e.empty())
         {
-            std::ostringstream os;
-            os << "invalid option: batch=" << batchS
-               << " is not a multiple of sampleInterval=" << sampleIntervalS
-               << "; allowed: batch = k * sampleInterval (k = 1, 2, ...)";
-            return os.str();
+            return e;
         }
+        const double batches = durationS / batchS;
         if (std::fabs(batches - std::round(batches)) > 1e-6 || std::round(batches) < minBatches)
         {
             std::ostringstream os;

@@ -944,7 +944,6 @@ WifiUplinkScenario::StartWindow()
         }
     }
     m_rxAtLastSample = m_rxAtWindowStart;
-    m_rxAtBatchStart = m_rxAtWindowStart;
     m_windowSockets.clear();
     m_windowSocketStation.clear();
     for (uint32_t i = 0; i < m_stations.GetN(); ++i)
@@ -1059,15 +1058,15 @@ WifiUplinkScenario::BatchEnds(uint32_t k)
     {
         return false;
     }
-    // The batch's goodput over all stations, as the window's is counted.
-    uint64_t bytes = 0;
-    for (uint32_t i = 0; i < m_sinks.size(); ++i)
+    // The batch's goodput: the mean of its samples' (each over one
+    // sample interval, all stations, as the window's is counted).
+    const TsqSeries& goodput = m_series[TsqRunRecord::SERIES_GOODPUT];
+    double sum = 0;
+    for (auto it = goodput.end() - perBatch; it != goodput.end(); ++it)
     {
-        const uint64_t rx = m_sinks[i]->GetTotalRx();
-        bytes += rx - m_rxAtBatchStart[i];
-        m_rxAtBatchStart[i] = rx;
+        sum += it->second;
     }
-    m_batches.Add(bytes * 8.0 / m_config.batchS / 1e6);
+    m_batches.Add(sum / perBatch);
     return m_batches.Precise(m_config.precision, m_config.minBatches);
 }
 

@@ -171,11 +171,10 @@ class WifiUplinkScenario
     uint64_t m_throttleAtStart{0};
     uint64_t m_throttleAtEnd{0};
     Time m_windowStart;
-    Time m_windowEnd;                       //!< when EndWindow ran (zero before)
-    TsqBatchMeans m_batches;                //!< --precision: the window's batch means of goodput
-    std::vector<uint64_t> m_rxAtBatchStart; //!< per sink, bytes at the current batch's start
-    Time m_warmupEnd;                       //!< the earliest window start: app start + warm-up
-    std::vector<uint64_t> m_senderTxBytes;  //!< per sender application, bytes sent
+    Time m_windowEnd;                      //!< when EndWindow ran (zero before)
+    TsqBatchMeans m_batches;               //!< --precision: the window's batch means of goodput
+    Time m_warmupEnd;                      //!< the earliest window start: app start + warm-up
+    std::vector<uint64_t> m_senderTxBytes; //!< per sender application, bytes sent
 
     /** A station's sender socket: the latest values of its traces, and the
      *  window's sums of its samples. */

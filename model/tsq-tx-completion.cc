@@ -64,6 +64,22 @@ TsqTxCompletion::DoDispose()
     Object::DoDispose();
 }
 
+namespace
+{
+
+/** \return the charge a TSQ tag carries */
+TsqTxCompletion::Charge
+ChargeOf(const TsqTag& tag)
+{
+    TsqTxCompletion::Charge charge;
+    charge.socketId = tag.GetSocketId();
+    charge.nodeId = tag.GetNodeId();
+    charge.bytes = tag.GetBytes();
+    return charge;
+}
+
+} // namespace
+
 bool
 TsqTxCompletion::Peek(Ptr<const Packet> packet, uint32_t nodeId, Charge& charge)
 {
@@ -76,9 +92,7 @@ TsqTxCompletion::Peek(Ptr<const Packet> packet, uint32_t nodeId, Charge& charge)
     {
         return false;
     }
-    charge.socketId = tag.GetSocketId();
-    charge.nodeId = tag.GetNodeId();
-    charge.bytes = tag.GetBytes();
+    charge = ChargeOf(tag);
     return true;
 }
 
@@ -105,9 +119,7 @@ TsqTxCompletion::Claim(Ptr<const Packet> packet, uint32_t nodeId, Charge& charge
         p->AddPacketTag(tag);
         return false;
     }
-    charge.socketId = tag.GetSocketId();
-    charge.nodeId = tag.GetNodeId();
-    charge.bytes = tag.GetBytes();
+    charge = ChargeOf(tag);
     return true;
 }
 
