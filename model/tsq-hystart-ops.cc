@@ -206,7 +206,11 @@ TsqHyStartOps::PktsAcked(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked, const 
         a.ssthresh = tcb->m_ssThresh / mss;
         a.snd_una = tcb->m_lastAckedSeq.GetValue();
         a.snd_nxt = tcb->m_highTxMark.Get().GetValue();
-        a.pacing_rate = m_pacingRate.IsNull() ? 0 : m_pacingRate();
+        // The pacing rate costs a computation per ACK; only slow start reads it.
+        a.pacing_rate =
+            m_pacingRate.IsNull() || !tsq_hystart_wants_pacing_rate(&m_hs, a.cwnd, a.ssthresh)
+                ? 0
+                : m_pacingRate();
         a.gso_max_size = m_gsoMaxSize;
         a.paced = tcb->m_pacing;
         if (tsq_hystart_acked(&m_hs, &a))

@@ -180,3 +180,9 @@ bool tsq_hystart_acked(struct tsq_hystart *h, const struct tsq_hystart_ack *a)
 		return false;
 	return tsq_hystart_update_56(h, a, delay);
 }
+
+bool tsq_hystart_wants_pacing_rate(const struct tsq_hystart *h, u32 cwnd, u32 ssthresh)
+{
+	/* tsq_hystart_acked(): tsq_hystart_update_56 runs only on these terms */
+	return h && h->form == TSQ_HYSTART_5_6 && !h->found && cwnd < ssthresh;
+}

@@ -3,6 +3,8 @@
  * test_hystart.c - CUBIC's hybrid slow start, 4.x and 5.6 forms, by hand.
  */
 #include "check.h"
+
+#include <string.h>
 #include "tsq/hystart.h"
 
 static bool ack(struct tsq_hystart *h, u64 now_us, s64 rtt_us, u32 cwnd, u32 ssthresh,
@@ -167,6 +169,49 @@ static void test_56_delay(void)
 	}
 }
 
+/* Where the predicate says no, the pacing rate cannot change an answer. */
+static void test_wants_pacing_rate(void)
+{
+	static const u32 cwnds[] = { 10, 16, 40, 100 };
+	static const u32 ssthreshes[] = { 16, 40, 1000 };
+	for (int form = 0; form < TSQ_HYSTART__COUNT; form++) {
+		for (unsigned c = 0; c < sizeof(cwnds) / sizeof(cwnds[0]); c++) {
+			for (unsigned t = 0; t < sizeof(ssthreshes) / sizeof(ssthreshes[0]); t++) {
+				struct tsq_hystart slow, fast;
+				struct tsq_hystart_ack a = {
+					.rtt_us = 2000, .cwnd = cwnds[c], .ssthresh = ssthreshes[t],
+					.snd_una = 900, .snd_nxt = 9000, .gso_max_size = 65536,
+					.paced = true,
+				};
+				tsq_hystart_init(&slow, (enum tsq_hystart_form)form, 0, 1000);
+				for (a.now_us = 0; a.now_us <= 4000; a.now_us += 100) {
+					fast = slow;
+					const bool wants = tsq_hystart_wants_pacing_rate(&slow, a.cwnd,
+											a.ssthresh);
+					a.pacing_rate = 15000000;
+					const bool r_slow = tsq_hystart_acked(&slow, &a);
+					a.pacing_rate = 1000000000;
+					const bool r_fast = tsq_hystart_acked(&fast, &a);
+					if (!wants) {
+						CHECK(r_slow == r_fast);
+						CHECK(memcmp(&slow, &fast, sizeof(slow)) == 0);
+					}
+				}
+			}
+		}
+	}
+	/* and where it says yes, the rate does matter (the fast-rate case above) */
+	struct tsq_hystart h;
+	tsq_hystart_init(&h, TSQ_HYSTART_5_6, 0, 1000);
+	CHECK(tsq_hystart_wants_pacing_rate(&h, 40, 1000));
+	CHECK(!tsq_hystart_wants_pacing_rate(&h, 40, 40));
+	h.found = 1;
+	CHECK(!tsq_hystart_wants_pacing_rate(&h, 40, 1000));
+	tsq_hystart_init(&h, TSQ_HYSTART_4_X, 0, 1000);
+	CHECK(!tsq_hystart_wants_pacing_rate(&h, 40, 1000));
+	CHECK(!tsq_hystart_wants_pacing_rate(NULL, 40, 1000));
+}
+
 static void test_names(void)
 {
 	enum tsq_hystart_form f;
@@ -182,6 +227,7 @@ int main(void)
 	test_4x();
 	test_56_ack_train();
 	test_56_delay();
+	test_wants_pacing_rate();
 	test_names();
 	CHECK_DONE();
 }

@@ -97,6 +97,13 @@ void tsq_hystart_cong_avoid(struct tsq_hystart *h, u64 now_us, u32 ack, u32 snd_
  */
 bool tsq_hystart_acked(struct tsq_hystart *h, const struct tsq_hystart_ack *a);
 
+/*
+ * Whether tsq_hystart_acked() will read @pacing_rate for an ACK at cwnd and
+ * ssthresh (segments): only the 5.6 form's hystart_update(), in slow start,
+ * before the exit is found. The caller may skip computing it otherwise.
+ */
+bool tsq_hystart_wants_pacing_rate(const struct tsq_hystart *h, u32 cwnd, u32 ssthresh);
+
 #ifdef __cplusplus
 }
 #endif
