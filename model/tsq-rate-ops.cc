@@ -77,12 +77,20 @@ TsqRateOps::SetPacketsOut(Callback<uint32_t> packetsOut)
     m_packetsOut = packetsOut;
 }
 
+// Ten of these conversions run per segment: at ns-3's default resolution
+// (ns) they are one integer division or product of the time step, which
+// is what Time's unit conversions compute too, through its unit tables.
 uint64_t
 TsqRateOps::ToMstamp(Time t)
 {
-    if (t == Time::Max() || t.IsStrictlyNegative())
+    const int64_t step = t.GetTimeStep();
+    if (step < 0 || step == Time::Max().GetTimeStep())
     {
         return 0;
+    }
+    if (Time::GetResolution() == Time::NS)
+    {
+        return static_cast<uint64_t>(step / 1000) + 1;
     }
     return static_cast<uint64_t>(t.GetMicroSeconds()) + 1;
 }
@@ -94,7 +102,12 @@ TsqRateOps::FromMstamp(uint64_t mstamp, Time none)
     {
         return none;
     }
-    return MicroSeconds(static_cast<int64_t>(mstamp - 1));
+    const int64_t us = static_cast<int64_t>(mstamp - 1);
+    if (Time::GetResolution() == Time::NS)
+    {
+        return Time(us * 1000);
+    }
+    return MicroSeconds(us);
 }
 
 void
@@ -111,6 +124,18 @@ TsqRateOps::PublishConnection()
         std::min<uint64_t>(m_conn.rate_delivered, std::numeric_limits<int32_t>::max()));
     m_rate.m_rateInterval = MicroSeconds(m_conn.rate_interval_us);
     m_rate.m_rateAppLimited = m_conn.rate_app_limited;
+    m_rateStale = false;
+}
+
+void
+TsqRateOps::ConnectionChanged()
+{
+    m_rateStale = true;
+    if (!m_rateTrace.IsEmpty())
+    {
+        PublishConnection();
+        m_rateTrace(m_rate);
+    }
 }
 
 void
@@ -128,8 +153,7 @@ TsqRateOps::SkbSent(TcpTxItem* skb, bool isStartOfTransmission)
     info.m_isAppLimited = s.is_app_limited;
     if (packetsOut == 0)
     {
-        PublishConnection();
-        m_rateTrace(m_rate);
+        ConnectionChanged();
     }
 }
 
@@ -158,8 +182,7 @@ TsqRateOps::SkbDelivered(TcpTxItem* skb)
                            &m_rs);
     info.m_deliveredTime = FromMstamp(s.delivered_mstamp, Time::Max());
     m_txItemDelivered = s.delivered;
-    PublishConnection();
-    m_rateTrace(m_rate);
+    ConnectionChanged();
 }
 
 void
@@ -185,8 +208,7 @@ TsqRateOps::CalculateAppLimited(uint32_t cWnd,
                                    retransOut))
     {
         NS_LOG_INFO("app-limited until " << m_conn.app_limited << " bytes delivered");
-        PublishConnection();
-        m_rateTrace(m_rate);
+        ConnectionChanged();
     }
 }
 
@@ -233,7 +255,7 @@ TsqRateOps::GenerateSample(uint32_t delivered,
 
     // The next ACK starts a fresh sample (tcp_ack's struct rate_sample).
     tsq_rate_sample_init(&m_rs);
-    PublishConnection();
+    m_rateStale = true;
     m_rateSampleTrace(m_rateSample);
     return m_rateSample;
 }
@@ -241,6 +263,10 @@ TsqRateOps::GenerateSample(uint32_t delivered,
 const TcpRateOps::TcpRateConnection&
 TsqRateOps::GetConnectionRate()
 {
+    if (m_rateStale)
+    {
+        PublishConnection();
+    }
     return m_rate;
 }
 

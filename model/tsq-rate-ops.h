@@ -126,11 +126,19 @@ class TsqRateOps : public TcpRateOps
   private:
     /** Copies the core's connection state into m_rate. */
     void PublishConnection();
+    /**
+     * The core's connection state changed: m_rate is stale until the next
+     * GetConnectionRate(), or is published now if TcpRateUpdated has sinks
+     * (copying it on every delivered segment cost more than the core's
+     * arithmetic, for a struct ns-3 reads twice per ACK).
+     */
+    void ConnectionChanged();
 
     struct tsq_rate_conn m_conn;     //!< the core's tcp_sock rate fields
     struct tsq_rate_sample m_rs;     //!< the core's sample of the ACK in progress
     uint64_t m_txItemDelivered{0};   //!< tx.delivered of the last item delivered
     TcpRateConnection m_rate;        //!< m_conn in ns-3's types
+    bool m_rateStale{true};          //!< m_conn changed since m_rate was published
     TcpRateSample m_rateSample;      //!< the last sample in ns-3's types
     Callback<uint64_t> m_wmemAlloc;  //!< bytes queued below TCP
     Callback<uint32_t> m_packetsOut; //!< unacknowledged bytes

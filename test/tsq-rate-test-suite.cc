@@ -105,6 +105,9 @@ class TsqRateInstallTestCase : public TestCase
             MicroSeconds(1234567),
             "round trip");
         NS_TEST_ASSERT_MSG_EQ(TsqRateOps::FromMstamp(0, Time::Max()), Time::Max(), "none");
+        NS_TEST_ASSERT_MSG_EQ(TsqRateOps::ToMstamp(NanoSeconds(1999)), 2u, "whole us, truncated");
+        NS_TEST_ASSERT_MSG_EQ(TsqRateOps::ToMstamp(NanoSeconds(-1)), 0u, "before 0 is none");
+        NS_TEST_ASSERT_MSG_EQ(TsqRateOps::FromMstamp(2, Time::Max()), NanoSeconds(1000), "1 us");
         Simulator::Destroy();
         Config::Reset();
     }
