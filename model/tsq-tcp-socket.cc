@@ -12,6 +12,7 @@
 #include "tsq-rtt-sample-estimator.h"
 #include "tsq-socket-registry.h"
 #include "tsq-tag.h"
+#include "tsq-tx-completion.h"
 
 #include "ns3/boolean.h"
 #include "ns3/log.h"
@@ -893,7 +894,8 @@ TsqTcpSocket::ReadTsEcho(const TcpHeader& tcpHeader)
     {
         return;
     }
-    Ptr<const TcpOptionTS> ts = DynamicCast<const TcpOptionTS>(tcpHeader.GetOption(TcpOption::TS));
+    // The option of kind TS is always a TcpOptionTS (TcpOption::CreateOption).
+    Ptr<const TcpOptionTS> ts = StaticCast<const TcpOptionTS>(tcpHeader.GetOption(TcpOption::TS));
     const uint32_t echo = ts->GetEcho();
     // rx_opt.saw_tstamp && rx_opt.rcv_tsecr: a zero echo is no echo
     m_ackTsEcho = echo != 0;
@@ -1140,6 +1142,15 @@ TsqTcpSocket::OnTx(Ptr<const Packet> packet, const TcpHeader&, Ptr<const TcpSock
     }
     m_armed = false;
     uint32_t nodeId = m_node ? m_node->GetId() : 0;
+    if (!m_chargingNoted && m_node)
+    {
+        // Tell the node's completion that it has charges to look for.
+        if (Ptr<TsqTxCompletion> completion = m_node->GetObject<TsqTxCompletion>())
+        {
+            completion->NoteCharging();
+        }
+        m_chargingNoted = true;
+    }
     packet->AddPacketTag(TsqTag(m_id, nodeId, m_armedBytes));
     int r = tsq_sock_charge(&m_sk, m_armedBytes);
     NS_ABORT_MSG_IF(r != TSQ_OK, "TsqTcpSocket: charge refused: " << tsq_strerror(r));

@@ -364,6 +364,7 @@ class TsqTcpSocket : public TcpSocketBase
     struct tsq_cwnd_state m_cwndState;  //!< tcp_cwnd_validate state
     uint64_t m_id{0};                   //!< registry id
     bool m_disposed{false};             //!< DoDispose ran: releases count, nothing is sent
+    bool m_chargingNoted{false};        //!< TsqTxCompletion::NoteCharging was called
     bool m_armed{false};                //!< a charge is armed for the next Tx
     uint32_t m_armedBytes{0};           //!< the armed charge
     SequenceNumber32 m_lastBurstSeq{0}; //!< first sequence of the last skb sent

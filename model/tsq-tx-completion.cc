@@ -143,13 +143,23 @@ TsqTxCompletion::Credit(const Charge& charge, const char* reason)
         ++m_releasedPackets;
         socket->ReleaseBytes(charge.bytes);
     }
-    m_releaseTrace(charge.socketId, charge.bytes, orphan, reason);
+    if (!m_releaseTrace.IsEmpty())
+    {
+        // Only with sinks: the reason becomes a std::string on every call.
+        m_releaseTrace(charge.socketId, charge.bytes, orphan, reason);
+    }
+}
+
+void
+TsqTxCompletion::NoteCharging()
+{
+    m_charging = true;
 }
 
 bool
 TsqTxCompletion::Release(Ptr<const Packet> packet, const char* reason)
 {
-    if (!m_node)
+    if (!m_node || !m_charging)
     {
         return false;
     }
@@ -286,7 +296,8 @@ void
 TsqTxCompletion::OnDeviceDrop(Ptr<const Packet> packet)
 {
     Charge charge;
-    if (m_node && Peek(packet, m_node->GetId(), charge) && Release(packet, "device-drop"))
+    if (m_charging && m_node && Peek(packet, m_node->GetId(), charge) &&
+        Release(packet, "device-drop"))
     {
         m_droppedBytes += charge.bytes;
     }
@@ -296,7 +307,7 @@ void
 TsqTxCompletion::OnQueueDiscDrop(Ptr<const QueueDiscItem> item)
 {
     Charge charge;
-    if (m_node && item && Peek(item->GetPacket(), m_node->GetId(), charge) &&
+    if (m_charging && m_node && item && Peek(item->GetPacket(), m_node->GetId(), charge) &&
         Release(item->GetPacket(), "qdisc-drop"))
     {
         m_droppedBytes += charge.bytes;
@@ -311,7 +322,7 @@ TsqTxCompletion::OnIpDrop(const Ipv4Header& /* header */,
                           uint32_t /* interface */)
 {
     Charge charge;
-    if (m_node && Peek(packet, m_node->GetId(), charge) && Release(packet, "ip-drop"))
+    if (m_charging && m_node && Peek(packet, m_node->GetId(), charge) && Release(packet, "ip-drop"))
     {
         m_droppedBytes += charge.bytes;
     }
@@ -321,7 +332,8 @@ void
 TsqTxCompletion::OnArpDrop(Ptr<const Packet> packet)
 {
     Charge charge;
-    if (m_node && Peek(packet, m_node->GetId(), charge) && Release(packet, "arp-drop"))
+    if (m_charging && m_node && Peek(packet, m_node->GetId(), charge) &&
+        Release(packet, "arp-drop"))
     {
         m_droppedBytes += charge.bytes;
     }

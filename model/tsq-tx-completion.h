@@ -115,6 +115,14 @@ class TsqTxCompletion : public Object
     bool Release(Ptr<const Packet> packet, const char* reason);
 
     /**
+     * A TsqTcpSocket of this node charges packets (called on its first
+     * charge). Until then no packet can carry a charge of this node, and
+     * the completion hooks return at once instead of searching each
+     * packet's tags (a receiver's ACKs, a router's forwarded packets).
+     */
+    void NoteCharging();
+
+    /**
      * Release the packets waiting in \p device's ARP cache for a reply:
      * called just before a link change flushes that cache (ns-3's
      * ArpCache::Flush deletes them without a drop trace; Linux's neighbour
@@ -209,6 +217,7 @@ class TsqTxCompletion : public Object
 
     Ptr<Node> m_node;                  //!< the node
     std::set<const void*> m_connected; //!< objects whose traces are connected
+    bool m_charging{false};            //!< NoteCharging() was called
     uint64_t m_releasedBytes{0};       //!< bytes released to live sockets
     uint64_t m_releasedPackets{0};     //!< packets released to live sockets
     uint64_t m_orphanBytes{0};         //!< bytes released against nothing
