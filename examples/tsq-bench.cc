@@ -13,15 +13,22 @@
  *      (b) the module with the TSQ rule off (bytes still accounted),
  *      (c) the module's default (linux-4.16: rule 4.15, mac80211 shift 8
  *          on WiFi, 10 on p2p),
+ *      (d) the module's plumbing only: (b) with every Linux mechanism that
+ *          runs without the TSQ rule off too (the socket's RTT, pacing
+ *          rate, cwnd validation, TSO bursts, HyStart, stretch-ACK growth,
+ *          rate sample; the WiFi device's qdisc reruns), so that it runs
+ *          ns-3's behaviour through the module's hooks,
  *    printing wall and CPU seconds, simulated seconds, events executed
  *    (Simulator::GetEventCount) and goodput, with the ratios to (a) on the
  *    same link; with --instructions also the instructions each run
  *    executed, counted by valgrind's callgrind (the machine-independent
- *    cost: (b) and (a) execute the same events, so their ratio is the
- *    module's cost alone).
- * 2. Stations: (a) and (b) on WiFi with 1 to 64 stations: peak resident
- *    memory of the run's process, events, and with --instructions the
- *    module's instructions ((b) - (a)) per delivered TCP segment.
+ *    cost; where a row executes the events of (a), its ratio is cost
+ *    alone, and where not, the events column shows how far the behaviour
+ *    differs).
+ * 2. Stations: (a), (b) and (d) on WiFi with 1 to 64 stations: peak
+ *    resident memory of the run's process, events, and with
+ *    --instructions the module's instructions ((b) - (a), (d) - (a)) per
+ *    delivered TCP segment.
  * 3. Precision: reproduction 1's pacing-shift table run with
  *    --precision=0.02 is printed by make bench itself (tsq-pacing-shift),
  *    with its wall time.
@@ -68,21 +75,24 @@ struct BenchStack
 {
     std::string label;                       //!< row label
     void (*apply)(WifiUplinkConfig& config); //!< the change
+    void (*defaults)();                      //!< attribute defaults it sets (or nullptr)
 };
 
 /** One row: a link and a stack, and what its repetitions measured. */
 struct BenchRow
 {
-    std::string link;          //!< "wifi" or "p2p"
-    std::string stack;         //!< BenchStack::label
-    std::string detail;        //!< rule and shift in effect
-    WifiUplinkConfig config;   //!< what runs
-    std::vector<double> wallS; //!< per repetition, wall seconds
-    std::vector<double> cpuS;  //!< per repetition, process CPU seconds
-    double simS{0};            //!< simulated seconds (Simulator::Now at the end)
-    uint64_t events{0};        //!< events executed (first repetition)
-    double goodputMbps{0};     //!< measured goodput (first repetition)
-    bool deterministic{true};  //!< every repetition executed the same events
+    std::string link;            //!< "wifi" or "p2p"
+    std::size_t stackIndex{0};   //!< index in kStacks
+    std::string stack;           //!< BenchStack::label
+    void (*defaults)(){nullptr}; //!< BenchStack::defaults, set in the run's process
+    std::string detail;          //!< rule and shift in effect
+    WifiUplinkConfig config;     //!< what runs
+    std::vector<double> wallS;   //!< per repetition, wall seconds
+    std::vector<double> cpuS;    //!< per repetition, process CPU seconds
+    double simS{0};              //!< simulated seconds (Simulator::Now at the end)
+    uint64_t events{0};          //!< events executed (first repetition)
+    double goodputMbps{0};       //!< measured goodput (first repetition)
+    bool deterministic{true};    //!< every repetition executed the same events
 };
 
 /** \return the median of \p v (the mean of the middle two if even) */
@@ -156,6 +166,10 @@ RunInChild(const BenchRow& row, BenchSample& s)
 {
     TsqJobRunner runner(1);
     std::vector<TsqJobRunner::Outcome> out = runner.Run(1, [&row](std::size_t) {
+        if (row.defaults)
+        {
+            row.defaults();
+        }
         BenchSample mine = Measure(row.config);
         return std::string(reinterpret_cast<const char*>(&mine), sizeof(mine));
     });
@@ -270,11 +284,39 @@ RunUnderCallgrind(const std::string& child,
     return true;
 }
 
+/**
+ * Row (d)'s attribute defaults: every Linux mechanism of the module that
+ * runs with the TSQ rule off, off too (the socket's RTT, pacing rate, cwnd
+ * validation, TSO bursts, HyStart, stretch-ACK growth and rate sample; the
+ * WiFi device's qdisc reruns), so that what is left is the module's
+ * plumbing (charging, tags, releases, wrappers) on ns-3's behaviour.
+ */
+void
+PlumbingOnlyDefaults()
+{
+    for (const char* name : {"LinuxPacingRate",
+                             "CwndValidation",
+                             "LinuxHyStart",
+                             "LinuxStretchAcks",
+                             "LinuxRateSample"})
+    {
+        Config::SetDefault(std::string("ns3::TsqTcpSocket::") + name, BooleanValue(false));
+    }
+    Config::SetDefault("ns3::WifiTsqAdapter::NetifSchedule", BooleanValue(false));
+}
+
 /** The stacks of table 1: a change to the base configuration each. */
 const BenchStack kStacks[] = {
-    {"a ns-3 TcpSocketBase", [](WifiUplinkConfig& c) { c.tsq = false; }},
-    {"b module, TSQ off", [](WifiUplinkConfig& c) { c.tsqRule = "off"; }},
-    {"c module default", [](WifiUplinkConfig&) {}},
+    {"a ns-3 TcpSocketBase", [](WifiUplinkConfig& c) { c.tsq = false; }, nullptr},
+    {"b module, TSQ off", [](WifiUplinkConfig& c) { c.tsqRule = "off"; }, nullptr},
+    {"c module default", [](WifiUplinkConfig&) {}, nullptr},
+    {"d plumbing only",
+     [](WifiUplinkConfig& c) {
+         c.tsqRule = "off";
+         c.rttEstimator = "ns3";
+         c.tsoBursts = false;
+     },
+     PlumbingOnlyDefaults},
 };
 
 /**
@@ -286,7 +328,7 @@ const BenchStack kStacks[] = {
 std::string
 ParseChild(const std::string& spec, WifiUplinkConfig& config)
 {
-    const std::string allowed = "LINK,STACK,NSTA: wifi or p2p, a, b or c, 1..64";
+    const std::string allowed = "LINK,STACK,NSTA: wifi or p2p, a, b, c or d, 1..64";
     std::istringstream is(spec);
     std::string link;
     std::string stack;
@@ -294,7 +336,8 @@ ParseChild(const std::string& spec, WifiUplinkConfig& config)
     std::string rest;
     if (!std::getline(is, link, ',') || !std::getline(is, stack, ',') ||
         !std::getline(is, n, ',') || std::getline(is, rest) || (link != "wifi" && link != "p2p") ||
-        (stack != "a" && stack != "b" && stack != "c") || n.empty() ||
+        stack.size() != 1 || stack[0] < 'a' ||
+        static_cast<std::size_t>(stack[0] - 'a') >= std::size(kStacks) || n.empty() ||
         n.find_first_not_of("0123456789") != std::string::npos || n.size() > 2 ||
         std::stoul(n) < 1 || std::stoul(n) > 64)
     {
@@ -302,7 +345,12 @@ ParseChild(const std::string& spec, WifiUplinkConfig& config)
     }
     config.link = link;
     config.nSta = static_cast<uint32_t>(std::stoul(n));
-    kStacks[stack[0] - 'a'].apply(config);
+    const BenchStack& chosen = kStacks[stack[0] - 'a'];
+    chosen.apply(config);
+    if (chosen.defaults)
+    {
+        chosen.defaults();
+    }
     return "";
 }
 
@@ -382,7 +430,7 @@ main(int argc, char* argv[])
                  stations);
     cmd.AddValue("child",
                  "run one configuration and print what it measured (LINK,STACK,NSTA: wifi or "
-                 "p2p, a, b or c, 1..64); what --instructions runs under callgrind",
+                 "p2p, a, b, c or d, 1..64); what --instructions runs under callgrind",
                  child);
     if (std::string error = cmd.Parse(argc, argv); !error.empty())
     {
@@ -459,11 +507,14 @@ main(int argc, char* argv[])
     std::vector<BenchRow> rows;
     for (const auto& link : linkList)
     {
-        for (const auto& stack : kStacks)
+        for (std::size_t k = 0; k < std::size(kStacks); ++k)
         {
+            const BenchStack& stack = kStacks[k];
             BenchRow row;
             row.link = link;
+            row.stackIndex = k;
             row.stack = stack.label;
+            row.defaults = stack.defaults;
             row.config = base;
             row.config.link = link;
             stack.apply(row.config);
@@ -508,8 +559,8 @@ main(int argc, char* argv[])
         for (std::size_t i = 0; i < rows.size(); ++i)
         {
             const std::string spec = rows[i].link + "," +
-                                     std::string(1, static_cast<char>('a' + i % nStacks)) + "," +
-                                     std::to_string(base.nSta);
+                                     std::string(1, static_cast<char>('a' + rows[i].stackIndex)) +
+                                     "," + std::to_string(base.nSta);
             BenchSample s;
             if (!RunUnderCallgrind(spec, base, instr[i], s))
             {
@@ -593,8 +644,11 @@ main(int argc, char* argv[])
         std::printf("*: the event count differed between repetitions (first shown).\n");
     }
 
-    // Table 2: (a) and (b) on WiFi as the stations grow.
-    std::printf("\nTable 2: stations (wifi; a: ns-3 TcpSocketBase, b: module, TSQ off)\n");
+    // Table 2: (a), (b) and (d) on WiFi as the stations grow.
+    const std::size_t kTable2[] = {0, 1, 3};
+    const std::size_t nTable2 = std::size(kTable2);
+    std::printf("\nTable 2: stations (wifi; a: ns-3 TcpSocketBase, b: module, TSQ off, d: "
+                "plumbing only)\n");
     std::printf("%5s %-21s %10s %8s %7s %8s %7s %9s %10s\n",
                 "n_sta",
                 "stack",
@@ -608,28 +662,31 @@ main(int argc, char* argv[])
     std::printf("%s\n", std::string(93, '-').c_str());
     for (uint32_t n : stationList)
     {
-        BenchSample byStack[2];
-        uint64_t instrByStack[2] = {0, 0};
-        for (int k = 0; k < 2; ++k)
+        BenchSample byStack[nTable2];
+        uint64_t instrByStack[nTable2] = {};
+        for (std::size_t j = 0; j < nTable2; ++j)
         {
+            const BenchStack& stack = kStacks[kTable2[j]];
             BenchRow row;
             row.link = "wifi";
-            row.stack = kStacks[k].label;
+            row.stackIndex = kTable2[j];
+            row.stack = stack.label;
+            row.defaults = stack.defaults;
             row.config = base;
             row.config.link = "wifi";
             row.config.nSta = n;
-            kStacks[k].apply(row.config);
-            if (!RunInChild(row, byStack[k]))
+            stack.apply(row.config);
+            if (!RunInChild(row, byStack[j]))
             {
                 return 1;
             }
             if (instructions)
             {
                 const std::string spec = std::string("wifi,") +
-                                         std::string(1, static_cast<char>('a' + k)) + "," +
+                                         std::string(1, static_cast<char>('a' + kTable2[j])) + "," +
                                          std::to_string(n);
                 BenchSample ignored;
-                if (!RunUnderCallgrind(spec, base, instrByStack[k], ignored))
+                if (!RunUnderCallgrind(spec, base, instrByStack[j], ignored))
                 {
                     return 1;
                 }
@@ -637,30 +694,31 @@ main(int argc, char* argv[])
             std::fprintf(stderr,
                          "[stations %u] %s: %.2f s\n",
                          n,
-                         kStacks[k].label.c_str(),
-                         byStack[k].wallS);
+                         stack.label.c_str(),
+                         byStack[j].wallS);
         }
-        for (int k = 0; k < 2; ++k)
+        const double refSegments = double(byStack[0].rxBytes) / base.segmentSize;
+        const double refPerSeg = refSegments > 0 ? instrByStack[0] / refSegments : 0;
+        for (std::size_t j = 0; j < nTable2; ++j)
         {
-            const BenchSample& m = byStack[k];
+            const BenchSample& m = byStack[j];
             char instrCells[64] = "        -          -";
             if (instructions)
             {
-                // The module's own instructions: (b) - (a), per segment (b)
-                // delivered; (a) shows its total per segment.
+                // (a): all its instructions per segment delivered; the
+                // module's rows: theirs per segment minus (a)'s, so that a
+                // row that delivers more segments is not charged for them.
                 const double segments = double(m.rxBytes) / base.segmentSize;
-                const double perSeg =
-                    k == 0 ? instrByStack[0] / segments
-                           : (double(instrByStack[1]) - double(instrByStack[0])) / segments;
+                const double perSeg = segments > 0 ? instrByStack[j] / segments : 0;
                 std::snprintf(instrCells,
                               sizeof(instrCells),
                               "%9.1f %10.0f",
-                              instrByStack[k] / 1e6,
-                              perSeg);
+                              instrByStack[j] / 1e6,
+                              j == 0 ? perSeg : perSeg - refPerSeg);
             }
             std::printf("%5u %-21s %10llu %8.1f %7.2f %8.1f %7.3f %s\n",
                         n,
-                        kStacks[k].label.c_str(),
+                        kStacks[kTable2[j]].label.c_str(),
                         static_cast<unsigned long long>(m.events),
                         m.goodputMbps,
                         m.wallS,
@@ -670,7 +728,8 @@ main(int argc, char* argv[])
         }
     }
     std::printf("rss_MiB: peak resident memory of the run's process; x_rss: ratio to (a) at the "
-                "same n_sta; instr/seg:\n(a) all instructions, (b) the module's own ((b) - (a)) "
-                "per TCP segment delivered (callgrind, --instructions).\n");
+                "same n_sta; instr/seg:\n(a) all instructions per TCP segment delivered, (b) "
+                "and (d) the module's own (their instructions per\nsegment minus (a)'s; "
+                "callgrind, --instructions).\n");
     return 0;
 }

@@ -9,6 +9,7 @@
 #include "tsq-tcp-socket.h"
 #include "tsq/profile.h"
 
+#include "ns3/boolean.h"
 #include "ns3/ht-frame-exchange-manager.h"
 #include "ns3/log.h"
 #include "ns3/mpdu-aggregator.h"
@@ -110,6 +111,16 @@ WifiTsqAdapter::GetTypeId()
                           UintegerValue(64),
                           MakeUintegerAccessor(&WifiTsqAdapter::m_maxStations),
                           MakeUintegerChecker<uint32_t>(1, 4096))
+            .AddAttribute("NetifSchedule",
+                          "Whether a device with TSQ runs its qdisc again when its MAC queue "
+                          "dequeues and the qdisc was left at its quota, as Linux's "
+                          "__netif_schedule and NET_TX softirq do (TsqNetifSchedule). false "
+                          "keeps ns-3's behaviour, not Linux's: the qdisc waits for the next "
+                          "enqueue or a wake of a stopped queue. For measurements that need "
+                          "ns-3's behaviour (tsq-bench's equal-behaviour row).",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&WifiTsqAdapter::m_netifScheduleOn),
+                          MakeBooleanChecker())
             .AddTraceSource("Ampdu",
                             "A data PSDU was counted: MPDUs, bytes, starved or not.",
                             MakeTraceSourceAccessor(&WifiTsqAdapter::m_ampduTrace),
@@ -286,7 +297,7 @@ WifiTsqAdapter::Connect(Ptr<WifiNetDevice> device, Ptr<TsqTxCompletion> completi
     }
     // The qdisc reruns change the device's behaviour (as Linux's does), so
     // only a device with TSQ has them, not a statistics-only one.
-    if (m_completion)
+    if (m_completion && m_netifScheduleOn)
     {
         m_netif = std::make_unique<TsqNetifSchedule>(device);
     }

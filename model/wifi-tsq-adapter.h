@@ -268,6 +268,7 @@ class WifiTsqAdapter : public Object
     tsq_shift_policy m_policy;                             //!< device pacing-shift policy
     std::unique_ptr<TsqWifiCompletion> m_cmpl;             //!< TX completion timing
     std::unique_ptr<TsqAmpduStats> m_ampdu;                //!< A-MPDU statistics
+    bool m_netifScheduleOn{true};                          //!< NetifSchedule attribute
     std::unique_ptr<TsqNetifSchedule> m_netif;             //!< qdisc reruns (Install() only)
     std::array<uint32_t, 4> m_waiting{};                   //!< per AC: MPDUs that may ride later
     std::unordered_map<const WifiMpdu*, MpduInfo> m_mpdus; //!< MPDUs queued
