@@ -1144,12 +1144,13 @@ TsqTcpSocket::OnTx(Ptr<const Packet> packet, const TcpHeader&, Ptr<const TcpSock
     uint32_t nodeId = m_node ? m_node->GetId() : 0;
     if (!m_chargingNoted && m_node)
     {
-        // Tell the node's completion that it has charges to look for.
+        // Tell the node's completion that it has charges to look for (a
+        // node without one yet is asked again at the next charge).
         if (Ptr<TsqTxCompletion> completion = m_node->GetObject<TsqTxCompletion>())
         {
             completion->NoteCharging();
+            m_chargingNoted = true;
         }
-        m_chargingNoted = true;
     }
     packet->AddPacketTag(TsqTag(m_id, nodeId, m_armedBytes));
     int r = tsq_sock_charge(&m_sk, m_armedBytes);
