@@ -81,18 +81,16 @@ struct BenchStack
 /** One row: a link and a stack, and what its repetitions measured. */
 struct BenchRow
 {
-    std::string link;            //!< "wifi" or "p2p"
-    std::size_t stackIndex{0};   //!< index in kStacks
-    std::string stack;           //!< BenchStack::label
-    void (*defaults)(){nullptr}; //!< BenchStack::defaults, set in the run's process
-    std::string detail;          //!< rule and shift in effect
-    WifiUplinkConfig config;     //!< what runs
-    std::vector<double> wallS;   //!< per repetition, wall seconds
-    std::vector<double> cpuS;    //!< per repetition, process CPU seconds
-    double simS{0};              //!< simulated seconds (Simulator::Now at the end)
-    uint64_t events{0};          //!< events executed (first repetition)
-    double goodputMbps{0};       //!< measured goodput (first repetition)
-    bool deterministic{true};    //!< every repetition executed the same events
+    std::string link;                 //!< "wifi" or "p2p"
+    const BenchStack* stack{nullptr}; //!< the stack (an element of kStacks)
+    std::string detail;               //!< rule and shift in effect
+    WifiUplinkConfig config;          //!< what runs
+    std::vector<double> wallS;        //!< per repetition, wall seconds
+    std::vector<double> cpuS;         //!< per repetition, process CPU seconds
+    double simS{0};                   //!< simulated seconds (Simulator::Now at the end)
+    uint64_t events{0};               //!< events executed (first repetition)
+    double goodputMbps{0};            //!< measured goodput (first repetition)
+    bool deterministic{true};         //!< every repetition executed the same events
 };
 
 /** \return the median of \p v (the mean of the middle two if even) */
@@ -166,9 +164,9 @@ RunInChild(const BenchRow& row, BenchSample& s)
 {
     TsqJobRunner runner(1);
     std::vector<TsqJobRunner::Outcome> out = runner.Run(1, [&row](std::size_t) {
-        if (row.defaults)
+        if (row.stack->defaults)
         {
-            row.defaults();
+            row.stack->defaults(); // in the run's process only
         }
         BenchSample mine = Measure(row.config);
         return std::string(reinterpret_cast<const char*>(&mine), sizeof(mine));
@@ -178,7 +176,7 @@ RunInChild(const BenchRow& row, BenchSample& s)
         std::fprintf(stderr,
                      "tsq-bench: the run of %s %s failed (%s)\n",
                      row.link.c_str(),
-                     row.stack.c_str(),
+                     row.stack->label.c_str(),
                      out.empty() ? "not run" : TsqJobRunner::Describe(out.front().status).c_str());
         return false;
     }
@@ -211,7 +209,7 @@ RunOnce(BenchRow& row)
     }
     row.wallS.push_back(s.wallS);
     row.cpuS.push_back(s.cpuS);
-    NS_LOG_INFO(row.link << " " << row.stack << ": " << s.wallS << " s wall, " << s.events
+    NS_LOG_INFO(row.link << " " << row.stack->label << ": " << s.wallS << " s wall, " << s.events
                          << " events");
     return true;
 }
@@ -318,6 +316,32 @@ const BenchStack kStacks[] = {
      },
      PlumbingOnlyDefaults},
 };
+
+/** \return the --child letter of \p stack (an element of kStacks) */
+char
+StackLetter(const BenchStack& stack)
+{
+    return static_cast<char>('a' + (&stack - kStacks));
+}
+
+/**
+ * \param link "wifi" or "p2p"
+ * \param stack an element of kStacks
+ * \param base the configuration before the stack's change
+ * \return the row of \p stack on \p link (its attribute defaults are set
+ * later, in the run's process)
+ */
+BenchRow
+MakeRow(const std::string& link, const BenchStack& stack, const WifiUplinkConfig& base)
+{
+    BenchRow row;
+    row.link = link;
+    row.stack = &stack;
+    row.config = base;
+    row.config.link = link;
+    stack.apply(row.config);
+    return row;
+}
 
 /**
  * \param spec a --child value: LINK,STACK,NSTA (wifi or p2p; a, b or c;
@@ -507,17 +531,9 @@ main(int argc, char* argv[])
     std::vector<BenchRow> rows;
     for (const auto& link : linkList)
     {
-        for (std::size_t k = 0; k < std::size(kStacks); ++k)
+        for (const auto& stack : kStacks)
         {
-            const BenchStack& stack = kStacks[k];
-            BenchRow row;
-            row.link = link;
-            row.stackIndex = k;
-            row.stack = stack.label;
-            row.defaults = stack.defaults;
-            row.config = base;
-            row.config.link = link;
-            stack.apply(row.config);
+            BenchRow row = MakeRow(link, stack, base);
             std::ostringstream detail;
             detail << row.config.EffectiveRule();
             if (row.config.tsq)
@@ -546,7 +562,7 @@ main(int argc, char* argv[])
                          r + 1,
                          reps,
                          row.link.c_str(),
-                         row.stack.c_str(),
+                         row.stack->label.c_str(),
                          row.wallS.back());
         }
     }
@@ -559,8 +575,8 @@ main(int argc, char* argv[])
         for (std::size_t i = 0; i < rows.size(); ++i)
         {
             const std::string spec = rows[i].link + "," +
-                                     std::string(1, static_cast<char>('a' + rows[i].stackIndex)) +
-                                     "," + std::to_string(base.nSta);
+                                     std::string(1, StackLetter(*rows[i].stack)) + "," +
+                                     std::to_string(base.nSta);
             BenchSample s;
             if (!RunUnderCallgrind(spec, base, instr[i], s))
             {
@@ -573,7 +589,7 @@ main(int argc, char* argv[])
             std::fprintf(stderr,
                          "[callgrind] %s %s: %.3f G instructions\n",
                          rows[i].link.c_str(),
-                         rows[i].stack.c_str(),
+                         rows[i].stack->label.c_str(),
                          instr[i] / 1e9);
         }
     }
@@ -619,7 +635,7 @@ main(int argc, char* argv[])
         }
         std::printf("%-5s %-21s %-9s %6.1f %10llu %8.1f %7.2f %7.2f %7.2f %6.2f %8.0f %7.2f %s%s\n",
                     row.link.c_str(),
-                    row.stack.c_str(),
+                    row.stack->label.c_str(),
                     row.detail.c_str(),
                     row.simS,
                     static_cast<unsigned long long>(row.events),
@@ -667,24 +683,17 @@ main(int argc, char* argv[])
         for (std::size_t j = 0; j < nTable2; ++j)
         {
             const BenchStack& stack = kStacks[kTable2[j]];
-            BenchRow row;
-            row.link = "wifi";
-            row.stackIndex = kTable2[j];
-            row.stack = stack.label;
-            row.defaults = stack.defaults;
-            row.config = base;
-            row.config.link = "wifi";
-            row.config.nSta = n;
-            stack.apply(row.config);
+            WifiUplinkConfig atN = base;
+            atN.nSta = n;
+            BenchRow row = MakeRow("wifi", stack, atN);
             if (!RunInChild(row, byStack[j]))
             {
                 return 1;
             }
             if (instructions)
             {
-                const std::string spec = std::string("wifi,") +
-                                         std::string(1, static_cast<char>('a' + kTable2[j])) + "," +
-                                         std::to_string(n);
+                const std::string spec = std::string("wifi,") + std::string(1, StackLetter(stack)) +
+                                         "," + std::to_string(n);
                 BenchSample ignored;
                 if (!RunUnderCallgrind(spec, base, instrByStack[j], ignored))
                 {

@@ -292,25 +292,31 @@ TsqTxCompletion::OnTxEnd(Ptr<const Packet> packet)
     Release(packet, "device-tx-end");
 }
 
+uint32_t
+TsqTxCompletion::ReleaseDropped(Ptr<const Packet> packet, const char* reason)
+{
+    Charge charge;
+    if (!m_node || !m_charging || !Claim(packet, m_node->GetId(), charge))
+    {
+        return 0;
+    }
+    Credit(charge, reason);
+    m_droppedBytes += charge.bytes;
+    return charge.bytes;
+}
+
 void
 TsqTxCompletion::OnDeviceDrop(Ptr<const Packet> packet)
 {
-    Charge charge;
-    if (m_charging && m_node && Peek(packet, m_node->GetId(), charge) &&
-        Release(packet, "device-drop"))
-    {
-        m_droppedBytes += charge.bytes;
-    }
+    ReleaseDropped(packet, "device-drop");
 }
 
 void
 TsqTxCompletion::OnQueueDiscDrop(Ptr<const QueueDiscItem> item)
 {
-    Charge charge;
-    if (m_charging && m_node && item && Peek(item->GetPacket(), m_node->GetId(), charge) &&
-        Release(item->GetPacket(), "qdisc-drop"))
+    if (item)
     {
-        m_droppedBytes += charge.bytes;
+        ReleaseDropped(item->GetPacket(), "qdisc-drop");
     }
 }
 
@@ -321,22 +327,13 @@ TsqTxCompletion::OnIpDrop(const Ipv4Header& /* header */,
                           Ptr<Ipv4> /* ipv4 */,
                           uint32_t /* interface */)
 {
-    Charge charge;
-    if (m_charging && m_node && Peek(packet, m_node->GetId(), charge) && Release(packet, "ip-drop"))
-    {
-        m_droppedBytes += charge.bytes;
-    }
+    ReleaseDropped(packet, "ip-drop");
 }
 
 void
 TsqTxCompletion::OnArpDrop(Ptr<const Packet> packet)
 {
-    Charge charge;
-    if (m_charging && m_node && Peek(packet, m_node->GetId(), charge) &&
-        Release(packet, "arp-drop"))
-    {
-        m_droppedBytes += charge.bytes;
-    }
+    ReleaseDropped(packet, "arp-drop");
 }
 
 uint64_t
@@ -368,12 +365,7 @@ TsqTxCompletion::ReleaseArpPending(Ptr<NetDevice> device)
         for (ArpCache::Ipv4PayloadHeaderPair pending = entry->DequeuePending(); pending.first;
              pending = entry->DequeuePending())
         {
-            Charge charge;
-            if (Peek(pending.first, m_node->GetId(), charge) && Release(pending.first, "arp-flush"))
-            {
-                m_droppedBytes += charge.bytes;
-                released += charge.bytes;
-            }
+            released += ReleaseDropped(pending.first, "arp-flush");
         }
     }
     return released;

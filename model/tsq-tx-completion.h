@@ -182,6 +182,14 @@ class TsqTxCompletion : public Object
      */
     void ConnectQueueDisc(Ptr<QueueDisc> qd);
     /**
+     * Release() at a drop, counted in the dropped bytes: one search of the
+     * packet's tags (Claim).
+     * \param packet the packet
+     * \param reason the completion path, for the trace
+     * \return the bytes released (0: no charge of this node)
+     */
+    uint32_t ReleaseDropped(Ptr<const Packet> packet, const char* reason);
+    /**
      * Device transmission end (point-to-point, CSMA PhyTxEnd).
      * \param packet the packet
      */
