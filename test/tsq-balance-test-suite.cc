@@ -2,6 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "tsq-test-suite.h"
+
 #include "ns3/ipv4-header.h"
 #include "ns3/ipv4.h"
 #include "ns3/node.h"
@@ -301,11 +303,11 @@ class TsqClosedSocketBalanceTestCase : public TestCase
  * \ingroup tsq-tests
  * The suite.
  */
-class TsqBalanceTestSuite : public TestSuite
+class TsqBalanceTestSuite : public TsqTestSuite
 {
   public:
     TsqBalanceTestSuite()
-        : TestSuite("tsq-balance", TSQ_TEST_SYSTEM)
+        : TsqTestSuite("tsq-balance", TSQ_TEST_SYSTEM)
     {
         AddTestCase(new TsqWifiBalanceTestCase("ns3", 0, 0), TSQ_TEST_QUICK);
         AddTestCase(new TsqWifiBalanceTestCase("ns3", 0.5, 0), TSQ_TEST_QUICK);

@@ -2,6 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "tsq-test-suite.h"
+
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 #include "ns3/tsq-ns3-compat.h"
@@ -80,11 +82,11 @@ class TsqScenarioValidationTestCase : public TestCase
  * \ingroup tsq-tests
  * The suite of the frame.
  */
-class TsqBuildTestSuite : public TestSuite
+class TsqBuildTestSuite : public TsqTestSuite
 {
   public:
     TsqBuildTestSuite()
-        : TestSuite("tsq-build", TSQ_TEST_UNIT)
+        : TsqTestSuite("tsq-build", TSQ_TEST_UNIT)
     {
         AddTestCase(new TsqScenarioValidationTestCase, TSQ_TEST_QUICK);
         AddTestCase(new TsqScenarioSmokeTestCase, TSQ_TEST_QUICK);

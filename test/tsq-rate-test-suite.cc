@@ -2,6 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "tsq-test-suite.h"
+
 #include "ns3/boolean.h"
 #include "ns3/config.h"
 #include "ns3/node.h"
@@ -295,11 +297,11 @@ class TsqRateBbrWifiTestCase : public TestCase
  * \ingroup tsq-tests
  * The rate-estimator suite.
  */
-class TsqRateTestSuite : public TestSuite
+class TsqRateTestSuite : public TsqTestSuite
 {
   public:
     TsqRateTestSuite()
-        : TestSuite("tsq-rate", TSQ_TEST_UNIT)
+        : TsqTestSuite("tsq-rate", TSQ_TEST_UNIT)
     {
         AddTestCase(new TsqRateInstallTestCase, TSQ_TEST_QUICK);
         AddTestCase(new TsqRateBbrWifiTestCase, TSQ_TEST_QUICK);

@@ -2,6 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "tsq-test-suite.h"
+
 #include "ns3/boolean.h"
 #include "ns3/config.h"
 #include "ns3/double.h"
@@ -836,6 +838,20 @@ class TsqBatchMeansTestCase : public TestCase
     }
 
   private:
+    void DoSetup() override
+    {
+        m_seed = RngSeedManager::GetSeed();
+        m_run = RngSeedManager::GetRun();
+    }
+
+    void DoTeardown() override
+    {
+        // DoRun draws its series from seed 3: the next case gets the
+        // seed and run this one found.
+        RngSeedManager::SetSeed(m_seed);
+        RngSeedManager::SetRun(m_run);
+    }
+
     /**
      * Replications of an AR(1) series x = mu + phi (x' - mu) + e, e ~ N(0, 1),
      * cut into \p batches batches of \p length samples each.
@@ -955,17 +971,20 @@ class TsqBatchMeansTestCase : public TestCase
                                   "pooled half-width");
         NS_TEST_ASSERT_MSG_EQ(std::isnan(TsqPooledHalfWidth({1.0}, {1})), true, "one batch: none");
     }
+
+    uint32_t m_seed{1}; //!< the RNG seed before the case
+    uint64_t m_run{1};  //!< the RNG run before the case
 };
 
 /**
  * \ingroup tsq-tests
  * The results infrastructure's suite.
  */
-class TsqResultsTestSuite : public TestSuite
+class TsqResultsTestSuite : public TsqTestSuite
 {
   public:
     TsqResultsTestSuite()
-        : TestSuite("tsq-results", TSQ_TEST_UNIT)
+        : TsqTestSuite("tsq-results", TSQ_TEST_UNIT)
     {
         AddTestCase(new TsqRunKeyTestCase, TSQ_TEST_QUICK);
         AddTestCase(new TsqScenarioKeyTestCase, TSQ_TEST_QUICK);

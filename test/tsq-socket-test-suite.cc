@@ -2,6 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "tsq-test-suite.h"
+
 #include "ns3/boolean.h"
 #include "ns3/config.h"
 #include "ns3/internet-stack-helper.h"
@@ -932,11 +934,11 @@ class TsqLinuxStretchAcksTestCase : public TestCase
  * \ingroup tsq-tests
  * The suite of the TSQ socket.
  */
-class TsqSocketTestSuite : public TestSuite
+class TsqSocketTestSuite : public TsqTestSuite
 {
   public:
     TsqSocketTestSuite()
-        : TestSuite("tsq-socket", TSQ_TEST_UNIT)
+        : TsqTestSuite("tsq-socket", TSQ_TEST_UNIT)
     {
         AddTestCase(new TsqAttributeTestCase, TSQ_TEST_QUICK);
         AddTestCase(new TsqFactoryTestCase, TSQ_TEST_QUICK);

@@ -2,6 +2,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "tsq-test-suite.h"
+
 #include "ns3/boolean.h"
 #include "ns3/config.h"
 #include "ns3/double.h"
@@ -361,6 +363,19 @@ class TsqWifiHyStartTestCase : public TestCase
     }
 
   private:
+    void DoSetup() override
+    {
+        TypeId::AttributeInformation info;
+        TsqTcpSocket::GetTypeId().LookupAttributeByName("LinuxHyStart", &info);
+        m_hyStartDefault = info.initialValue;
+    }
+
+    void DoTeardown() override
+    {
+        // The default as this case found it, whether DoRun ended or not.
+        Config::SetDefault("ns3::TsqTcpSocket::LinuxHyStart", *m_hyStartDefault);
+    }
+
     void OnSsThresh(uint32_t, uint32_t newValue)
     {
         if (m_exit.IsZero() && newValue < 1000000)
@@ -406,17 +421,17 @@ class TsqWifiHyStartTestCase : public TestCase
         });
         scenario.Run();
         Simulator::Destroy();
-        Config::SetDefault("ns3::TsqTcpSocket::LinuxHyStart", BooleanValue(false));
         NS_TEST_ASSERT_MSG_EQ(m_exit.IsZero(), false, "slow start never ended");
         NS_TEST_ASSERT_MSG_EQ(m_lossBeforeExit, false, "slow start ended by a loss");
         // hystart_low_window is 16 segments: no exit below it.
         NS_TEST_ASSERT_MSG_GT_OR_EQ(m_exitSsThresh, 16u * 1448u, "exit below 16 segments");
     }
 
-    Time m_exit;                  //!< when ssthresh first became finite
-    uint32_t m_exitSsThresh{0};   //!< its value, bytes
-    bool m_loss{false};           //!< a recovery or loss state was entered
-    bool m_lossBeforeExit{false}; //!< ... before the exit
+    Time m_exit;                                //!< when ssthresh first became finite
+    Ptr<const AttributeValue> m_hyStartDefault; //!< LinuxHyStart's default before the case
+    uint32_t m_exitSsThresh{0};                 //!< its value, bytes
+    bool m_loss{false};                         //!< a recovery or loss state was entered
+    bool m_lossBeforeExit{false};               //!< ... before the exit
 };
 
 /**
@@ -807,11 +822,11 @@ class TsqWifiAdapterMemoryTestCase : public TestCase
  * \ingroup tsq-tests
  * The suite.
  */
-class TsqWifiTestSuite : public TestSuite
+class TsqWifiTestSuite : public TsqTestSuite
 {
   public:
     TsqWifiTestSuite()
-        : TestSuite("tsq-wifi", TSQ_TEST_SYSTEM)
+        : TsqTestSuite("tsq-wifi", TSQ_TEST_SYSTEM)
     {
         AddTestCase(new TsqWifiShiftPolicyTestCase, TSQ_TEST_QUICK);
         AddTestCase(new TsqWifiStarvationTestCase, TSQ_TEST_QUICK);

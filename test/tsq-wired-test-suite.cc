@@ -2,6 +2,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "tsq-test-suite.h"
 #include "tsq/profile.h"
 #include "tsq/tso.h"
 
@@ -252,11 +253,11 @@ class TsqNetifScheduleTestCase : public TestCase
  * \ingroup tsq-tests
  * The suite.
  */
-class TsqWiredTestSuite : public TestSuite
+class TsqWiredTestSuite : public TsqTestSuite
 {
   public:
     TsqWiredTestSuite()
-        : TestSuite("tsq-wired", TSQ_TEST_SYSTEM)
+        : TsqTestSuite("tsq-wired", TSQ_TEST_SYSTEM)
     {
         AddTestCase(new TsqWiredTestCase, TSQ_TEST_QUICK);
         AddTestCase(new TsqNetifScheduleTestCase, TSQ_TEST_QUICK);
