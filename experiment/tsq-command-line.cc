@@ -145,8 +145,8 @@ TsqCommandLine::CheckAttribute(const std::string& name, const std::string& value
     }
     const std::string type = checker->GetValueTypeName();
     const std::string range = checker->GetUnderlyingTypeInformation();
-    uint64_t whole;
-    double real;
+    uint64_t whole = 0;
+    double real = 0;
     // ns-3's integer and time parsers abort on a malformed value: check
     // the form first, then let the checker judge the range.
     bool formed = true;
@@ -250,7 +250,7 @@ TsqCommandLine::AddWhole(const std::string& name, const std::string& help, T& va
     Register(name,
              help,
              Callback<bool, TSQ_CMDLINE_PARSER_ARG>([this, name, help, &value](std::string text) {
-                 uint64_t v;
+                 uint64_t v = 0;
                  if (!ParseWhole(text, std::numeric_limits<T>::max(), &v))
                  {
                      return Refuse(
@@ -286,11 +286,12 @@ TsqCommandLine::AddValue(const std::string& name, const std::string& help, int32
     Register(name,
              help,
              Callback<bool, TSQ_CMDLINE_PARSER_ARG>([this, name, help, &value](std::string text) {
-                 const bool negative = !text.empty() && text[0] == '-';
-                 uint64_t v;
-                 if (!ParseWhole(negative ? text.substr(1) : text,
-                                 negative ? 2147483648ULL : 2147483647ULL,
-                                 &v))
+                 // One copy of the digits (a conditional temporary made
+                 // GCC 12 -O3 warn of an uninitialised string).
+                 const bool negative = text.compare(0, 1, "-") == 0;
+                 const std::string digits = text.substr(negative ? 1 : 0);
+                 uint64_t v = 0;
+                 if (!ParseWhole(digits, negative ? 2147483648ULL : 2147483647ULL, &v))
                  {
                      return Refuse(Invalid(name, text, "is not a whole number", help));
                  }
