@@ -11,6 +11,7 @@
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
+#include "ns3/system-path.h"
 
 #include <algorithm>
 #include <cctype>
@@ -662,6 +663,13 @@ TsqExperiment::Quote(const std::string& s) const
 int
 TsqExperiment::WriteJobsFile(const std::vector<Job>& jobs) const
 {
+    // Its folder made as the run files' folders are (--jobsFile=results/x.jobs
+    // before any run made results/).
+    const std::size_t slash = m_jobsFile.rfind('/');
+    if (slash != std::string::npos && slash > 0)
+    {
+        SystemPath::MakeDirectories(m_jobsFile.substr(0, slash));
+    }
     std::ofstream out(m_jobsFile);
     if (!out)
     {
