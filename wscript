@@ -55,6 +55,9 @@ def build(bld):
         'c-core/src/gate.c',
         'c-core/src/hystart.c',
         'c-core/src/xmit.c',
+        'c-core/src/txtime.c',
+        'c-core/src/edca.c',
+        'c-core/src/ath9k.c',
     ]
 
     # The experiment machinery (scenario builders, run loop, results

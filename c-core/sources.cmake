@@ -15,6 +15,9 @@ set(TSQ_CORE_SOURCES
   src/gate.c
   src/hystart.c
   src/xmit.c
+  src/txtime.c
+  src/edca.c
+  src/ath9k.c
 )
 set(TSQ_CORE_HEADERS
   include/tsq/types.h
@@ -32,4 +35,7 @@ set(TSQ_CORE_HEADERS
   include/tsq/gate.h
   include/tsq/hystart.h
   include/tsq/xmit.h
+  include/tsq/txtime.h
+  include/tsq/edca.h
+  include/tsq/ath9k.h
 )

@@ -43,6 +43,18 @@ hystart-56-pacing-ignored|src/hystart.c|s/		if (!a->paced)/		if (1)/
 hystart-56-no-ack-delay|src/hystart.c|s/threshold = h->delay_min + tsq_hystart_ack_delay(a);/threshold = h->delay_min + 0 * tsq_hystart_ack_delay(a);/
 hystart-4x-full-delay|src/hystart.c|s/(s32)(h->delay_min >> 4))/(s32)(h->delay_min >> 3))/
 rate-last-skb-loses|src/rate.c|s/skb->delivered > rs->prior_delivered)/skb->delivered < rs->prior_delivered)/
+edca-no-freeze|src/edca.c|s/ac->backoff = n >= ac->backoff ? 0 : ac->backoff - (u32)n;/ac->backoff = ac->backoff + 0 * (u32)n;/
+edca-cw-not-doubled|src/edca.c|s/ac->cw = doubled > e->p.cw_max ? e->p.cw_max : doubled;/ac->cw = e->p.cw_min + 0 * doubled;/
+edca-aifs-without-sifs|src/edca.c|s/return p->sifs_us + p->aifsn \* p->slot_us;/return p->aifsn * p->slot_us;/
+edca-collision-gets-response|src/edca.c|s/out->ok\[w\] = !out->collision;/out->ok[w] = true;/
+txtime-sgi-as-lgi|src/txtime.c|s/	if (!sgi)/	if (1)/
+txtime-ltfs-per-stream|src/txtime.c|s/return streams == 3 ? 4 : streams;/return streams;/
+txtime-last-subframe-padded|src/txtime.c|s/len += i + 1 < n ? (sub + 3) \& ~3ull : sub;/len += (sub + 3) \& ~3ull;/
+txtime-one-encoder|src/txtime.c|s/return ndbps > 1080 ? 2 : 1;/return 1 + 0 * ndbps;/
+ath-baw-full-window|src/ath9k.c|s/|| n >= lim->h_baw))/|| n >= 2 * lim->h_baw))/
+ath-pad-ignored|src/ath9k.c|s/bpad = ath_padbytes((u32)al_delta) +/bpad = 0 * ath_padbytes((u32)al_delta) +/
+ath-no-minplen|src/ath9k.c|s/	if (frmlen < TSQ_ATH_AGGR_MINPLEN)/	if (0)/
+ath-qdepth-3|src/ath9k.c|s/return depth < TSQ_ATH_AGGR_MIN_QDEPTH;/return depth <= TSQ_ATH_AGGR_MIN_QDEPTH;/
 '
 
 # One copy of the core, configured and built once; each mutant changes one

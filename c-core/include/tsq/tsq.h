@@ -17,5 +17,8 @@
 #include "tsq/gate.h"
 #include "tsq/hystart.h"
 #include "tsq/xmit.h"
+#include "tsq/txtime.h"
+#include "tsq/edca.h"
+#include "tsq/ath9k.h"
 
 #endif /* TSQ_TSQ_H */

@@ -260,6 +260,76 @@ static void op_gate(struct rd *r)
 	}
 }
 
+/* EDCA contention: the medium's idle time never goes back, a start is
+ * never before it, counters stay within their windows */
+static void op_edca(struct rd *r)
+{
+	struct tsq_edca_params p;
+	struct tsq_edca e;
+	struct tsq_edca_grant g;
+	struct tsq_edca_txop t;
+	struct tsq_edca_tx tx[TSQ_EDCA_N];
+	unsigned int i, w, n = (unsigned int)take(r, 1) % 16;
+
+	tsq_edca_params_init(&p);
+	p.slot_us = (u32)take(r, 2);
+	p.sifs_us = (u32)take(r, 2);
+	p.aifsn = (u32)take(r, 1);
+	p.cw_min = (1u << (take(r, 1) % 16)) - 1;
+	p.cw_max = (1u << (take(r, 1) % 16)) - 1;
+	p.seed = take(r, 8);
+	if (tsq_edca_init(&e, &p, take(r, 4)) != 0)
+		return;
+	for (i = 0; i < n; i++) {
+		u32 ready = (u32)take(r, 1) % 4;
+		u64 now = e.idle_us + take(r, 2), idle = e.idle_us;
+
+		for (w = 0; w < TSQ_EDCA_N; w++) {
+			tx[w].ppdu_us = (u32)take(r, 2);
+			tx[w].resp_us = (u32)take(r, 2);
+		}
+		if (tsq_edca_next(&e, now, ready, &g) != 0) {
+			ASSERT(!ready);
+			continue;
+		}
+		ASSERT(g.who && (g.who & ~ready) == 0 && g.start_us >= now);
+		if (tsq_edca_txop(&e, &g, tx, &t) != 0)
+			continue;
+		ASSERT(t.idle_us >= g.start_us && e.idle_us >= idle);
+		for (w = 0; w < TSQ_EDCA_N; w++) {
+			ASSERT(e.ac[w].cw <= p.cw_max && e.ac[w].backoff <= e.ac[w].cw);
+			ASSERT(e.ac[w].ref_us >= e.idle_us);
+		}
+	}
+}
+
+/* Airtime and ath9k's aggregates: never shorter than the preamble, never
+ * more subframes than allowed or queued */
+static void op_ath(struct rd *r)
+{
+	struct tsq_ath_aggr_limits lim = { 0 };
+	struct tsq_ath_aggr a;
+	u32 frames[40];
+	u32 i, n = (u32)take(r, 1) % 41, len = (u32)take(r, 3);
+
+	lim.rate.mcs = (u8)take(r, 1);
+	lim.rate.width_mhz = take(r, 1) & 1 ? 40 : 20;
+	lim.rate.sgi = take(r, 1) & 1;
+	lim.aggr_limit = tsq_ath_lookup_rate(&lim.rate, (u32)take(r, 2));
+	lim.h_baw = (u32)take(r, 1) % 65;
+	lim.mpdudensity_us = (u32)take(r, 1) % 17;
+	for (i = 0; i < n; i++)
+		frames[i] = (u32)take(r, 2);
+	i = tsq_ht_txtime_us(len, &lim.rate, 0);
+	ASSERT(i == 0 || i >= 36);
+	ASSERT(tsq_ath_max_framelen((u32)take(r, 2), &lim.rate) <= TSQ_ATH_MAX_FRAMELEN);
+	if (tsq_ath_tx_form_aggr(&lim, frames, n, &a) != 0)
+		return;
+	ASSERT(a.nframes >= 1 && a.nframes <= n && a.nframes <= lim.h_baw);
+	ASSERT(a.nframes == 1 || a.aggr_len <= lim.aggr_limit);
+	ASSERT(a.aggr_len >= frames[0]);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct rd r = { data, size };
@@ -278,7 +348,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	tsq_rtt_init(&rtt, 0);
 	memset(skbs, 0, sizeof(skbs));
 	while (r.n && steps++ < 512) {
-		unsigned int op = (unsigned int)take(&r, 1) % 13;
+		unsigned int op = (unsigned int)take(&r, 1) % 15;
 		int ret;
 
 		switch (op) {
@@ -345,6 +415,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			break;
 		case 11:
 			op_xmit(&r);
+			break;
+		case 12:
+			op_edca(&r);
+			break;
+		case 13:
+			op_ath(&r);
 			break;
 		default:
 			if (tsq_shift_policy_init(&pol, (enum tsq_shift_policy_kind)(take(&r, 1) % 3),
