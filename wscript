@@ -58,6 +58,7 @@ def build(bld):
         'c-core/src/txtime.c',
         'c-core/src/edca.c',
         'c-core/src/ath9k.c',
+        'c-core/src/edca_gate.c',
     ]
 
     # The experiment machinery (scenario builders, run loop, results

@@ -18,6 +18,7 @@ set(TSQ_CORE_SOURCES
   src/txtime.c
   src/edca.c
   src/ath9k.c
+  src/edca_gate.c
 )
 set(TSQ_CORE_HEADERS
   include/tsq/types.h
@@ -38,4 +39,5 @@ set(TSQ_CORE_HEADERS
   include/tsq/txtime.h
   include/tsq/edca.h
   include/tsq/ath9k.h
+  include/tsq/edca_gate.h
 )

@@ -20,5 +20,6 @@
 #include "tsq/txtime.h"
 #include "tsq/edca.h"
 #include "tsq/ath9k.h"
+#include "tsq/edca_gate.h"
 
 #endif /* TSQ_TSQ_H */

@@ -330,6 +330,40 @@ static void op_ath(struct rd *r)
 	ASSERT(a.aggr_len >= frames[0]);
 }
 
+/* The EDCA gate: releases never exceed what entered, in time order */
+static void op_egate(struct rd *r)
+{
+	static struct tsq_egate g;	/* 8 KB of rings: off the stack */
+	struct tsq_egate_params p;
+	struct tsq_egate_release rel;
+	u64 t = 0, in[2] = { 0, 0 }, out[2] = { 0, 0 };
+	unsigned int i, n = (unsigned int)take(r, 1) % 32;
+
+	tsq_egate_params_init(&p);
+	p.hw_depth = 1 + (u32)take(r, 1) % TSQ_EGATE_MAX_DEPTH;
+	p.completion_delay_us = (u32)take(r, 2);
+	p.rate.mcs = (u8)(take(r, 1) % 32);
+	p.edca.seed = take(r, 8);
+	if (tsq_egate_init(&g, &p, 0) != 0)
+		return;
+	for (i = 0; i < n; i++) {
+		u32 f = (u32)take(r, 1) & 1, k = 1 + (u32)take(r, 1) % 40;
+		u32 len = 1 + (u32)take(r, 2) % 1500;
+		int ret;
+
+		t += take(r, 2);
+		while ((ret = tsq_egate_poll(&g, t, &rel)) == 1) {
+			ASSERT(rel.at_us <= t);
+			out[rel.fifo] += rel.bytes;
+			ASSERT(out[rel.fifo] <= in[rel.fifo]);
+		}
+		if (ret != 0)
+			return;		/* a rate too slow for a frame */
+		if (tsq_egate_enqueue(&g, (enum tsq_egate_fifo_id)f, t, k, k * len) == 0)
+			in[f] += (u64)k * len;
+	}
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct rd r = { data, size };
@@ -348,7 +382,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	tsq_rtt_init(&rtt, 0);
 	memset(skbs, 0, sizeof(skbs));
 	while (r.n && steps++ < 512) {
-		unsigned int op = (unsigned int)take(&r, 1) % 15;
+		unsigned int op = (unsigned int)take(&r, 1) % 16;
 		int ret;
 
 		switch (op) {
@@ -421,6 +455,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			break;
 		case 13:
 			op_ath(&r);
+			break;
+		case 14:
+			op_egate(&r);
 			break;
 		default:
 			if (tsq_shift_policy_init(&pol, (enum tsq_shift_policy_kind)(take(&r, 1) % 3),
