@@ -80,6 +80,20 @@ main(int argc, char* argv[])
                     static_cast<unsigned long long>(result.tsqReleasedBytes),
                     static_cast<unsigned long long>(result.tsqQueuedBytes));
     }
+    if (config.link == "gate")
+    {
+        // The gate's own statistics over the window: frames per data TXOP
+        // (per acknowledged aggregate with --gateTiming=edca), ACKs per
+        // AP TXOP, collisions (edca) or lost contentions (slots)
+        std::printf("gate timing=%s data_txops=%llu frames_per_txop=%.2f acks_per_txop=%.2f "
+                    "collisions=%llu lost=%llu\n",
+                    config.gateTiming.c_str(),
+                    static_cast<unsigned long long>(result.gateDataSlots),
+                    result.gateFramesPerSlot,
+                    result.gateAcksPerTxop,
+                    static_cast<unsigned long long>(result.gateCollisions),
+                    static_cast<unsigned long long>(result.gateLost));
+    }
     if (config.precision > 0)
     {
         // The window --precision ended (or --duration, reached=0), and its

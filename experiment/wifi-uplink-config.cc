@@ -8,6 +8,7 @@
 #include "tsq-command-line.h"
 #include "tsq-option-check.h"
 #include "tsq/completion.h"
+#include "tsq/edca_gate.h"
 #include "tsq/gate.h"
 #include "tsq/profile.h"
 #include "tsq/rules.h"
@@ -235,6 +236,17 @@ WifiUplinkConfig::AddToCommandLine(TsqCommandLine& cmd)
                  "gate: chance per mille the station goes again before the AP (0..1000)",
                  gateLostPermille);
     cmd.AddValue("gateRelease", "gate: frames leave at the TXOP's end or open", gateRelease);
+    cmd.AddValue("gateTiming",
+                 "gate: slots (fixed schedule: the gate options above) or edca (802.11n "
+                 "EDCA between station and AP, HT40 SGI MCS 7, ath9k's aggregates)",
+                 gateTiming);
+    cmd.AddValue("gateHwDepth",
+                 "gate edca: aggregates in the station's hardware queue (1..4; 2: ath9k)",
+                 gateHwDepth);
+    cmd.AddValue("gateCompletionDelayUs",
+                 "gate edca: the station's TX completion after its BlockAck, us (0..1000000; "
+                 "an assumption)",
+                 gateCompletionDelayUs);
     cmd.AddValue("gateLateness",
                  "gate: a live-kernel run's slots CSV whose controller lateness is replayed",
                  gateLateness);
@@ -488,6 +500,18 @@ WifiUplinkConfig::Validate() const
     {
         return TsqOutOfRangeValue("gateRelease", gateRelease, "end or open");
     }
+    if (gateTiming != "slots" && gateTiming != "edca")
+    {
+        return TsqOutOfRangeValue("gateTiming", gateTiming, "slots or edca");
+    }
+    if (gateHwDepth < 1 || gateHwDepth > TSQ_EGATE_MAX_DEPTH)
+    {
+        return TsqOutOfRangeValue("gateHwDepth", gateHwDepth, "1..4");
+    }
+    if (gateCompletionDelayUs > 1000000)
+    {
+        return TsqOutOfRangeValue("gateCompletionDelayUs", gateCompletionDelayUs, "0..1000000");
+    }
     if (initialSsthresh == 1 || initialSsthresh > 1000000)
     {
         return TsqOutOfRangeValue("initialSsthresh", initialSsthresh, "0 (ns-3's) or 2..1000000");
@@ -532,6 +556,22 @@ WifiUplinkConfig::Validate() const
     if (!tsqRule.empty() && tsq_rule_from_id(tsqRule.c_str(), &rule) != TSQ_OK)
     {
         return TsqOutOfRangeValue("rule", tsqRule, ("empty or " + TsqRuleIds()).c_str());
+    }
+    // TCP_TX_DELAY came in 5.4 (a842fe1425cb), with the 5.0 rule: the
+    // socket would refuse the delay under an older rule in the middle of
+    // the run, so the option is refused here.
+    if (tsq && txDelayUs > 0)
+    {
+        enum tsq_rule effective =
+            tsqRule.empty() ? tsq_profile_find(kernelProfile.c_str())->rule : rule;
+        if (effective != TSQ_RULE_5_0 && effective != TSQ_RULE_6_16)
+        {
+            return TsqOutOfRangeValue("txDelayUs",
+                                      txDelayUs,
+                                      "0 with TSQ rule " + std::string(tsq_rule_id(effective)) +
+                                          "; any delay with --rule=5.0 or 6.16 or "
+                                          "--kernelProfile=linux-6.16 (TCP_TX_DELAY came in 5.4)");
+        }
     }
     if (!ValidDeviceShift(deviceShift))
     {
@@ -627,6 +667,12 @@ WifiUplinkConfig::ModelAssumptions() const
     if (receiverAcks == "burst")
     {
         os << (os.tellp() > 0 ? "," : "") << "receiver-acks=burst-window-" << burstAckUs
+           << "us(estimate)";
+    }
+    // A driver's completion work after the BlockAck: no measured number.
+    if (link == "gate" && gateTiming == "edca" && gateCompletionDelayUs > 0)
+    {
+        os << (os.tellp() > 0 ? "," : "") << "gate-completion-delay=" << gateCompletionDelayUs
            << "us(estimate)";
     }
     return os.str();
@@ -821,11 +867,47 @@ WifiUplinkConfig::ValidateGiven(int argc, char* argv[]) const
                               "gateMaxFrames",
                               "gateLost",
                               "gateRelease",
-                              "gateLateness"})
+                              "gateLateness",
+                              "gateTiming",
+                              "gateHwDepth",
+                              "gateCompletionDelayUs"})
         {
             if (given(o))
             {
                 return refuse(o, "with --link=gate");
+            }
+        }
+    }
+    else if (gateTiming == "edca")
+    {
+        // The fixed schedule's options mean nothing on EDCA timing.
+        for (const char* o : {"gateRate",
+                              "gateOverheadUs",
+                              "gateAckGapUs",
+                              "gateAckTxopUs",
+                              "gateGapUs",
+                              "gateIdlePollUs",
+                              "gateMaxFrames",
+                              "gateLost",
+                              "gateRelease",
+                              "gateLateness"})
+        {
+            if (given(o))
+            {
+                return "invalid option: --" + std::string(o) +
+                       " does nothing with --gateTiming=edca; allowed: with --gateTiming=slots";
+            }
+        }
+    }
+    else
+    {
+        for (const char* o : {"gateHwDepth", "gateCompletionDelayUs"})
+        {
+            if (given(o))
+            {
+                return "invalid option: --" + std::string(o) +
+                       " does nothing with --gateTiming=" + gateTiming +
+                       "; allowed: with --gateTiming=edca";
             }
         }
     }
@@ -904,6 +986,9 @@ WifiUplinkConfig::ScenarioAttributes()
         {"ns3::TsqSlotGate::Seed", "seed"},
         {"ns3::TsqSlotGate::Release", "gateRelease"},
         {"ns3::TsqSlotGate::LatenessFile", "gateLateness"},
+        {"ns3::TsqEdcaGate::Seed", "seed"},
+        {"ns3::TsqEdcaGate::HwDepth", "gateHwDepth"},
+        {"ns3::TsqEdcaGate::CompletionDelay", "gateCompletionDelayUs"},
         {"ns3::ConstantRateWifiManager::DataMode", "mcs"},
         {"ns3::ConstantRateWifiManager::ControlMode", "mcs"},
         {"ns3::WifiPhy::ChannelSettings", "channelWidth"},

@@ -95,6 +95,11 @@ struct WifiUplinkConfig
     uint32_t gateLostPermille{0};   //!< chance the station goes again first, per mille
     std::string gateRelease{"end"}; //!< frames leave at the TXOP's "end" or "open"
     std::string gateLateness;       //!< a kernel run's slots CSV to replay ("" none)
+    // ... its timing: "slots" (TsqSlotGate, the options above) or "edca"
+    // (TsqEdcaGate: 802.11n EDCA, ath9k's aggregates)
+    std::string gateTiming{"slots"};
+    uint32_t gateHwDepth{2};           //!< edca: aggregates in the station's hardware queue
+    uint32_t gateCompletionDelayUs{0}; //!< edca: credit after the BlockAck, us (assumption)
 
     // TCP knobs of the sender
     uint32_t initialSsthresh{0}; //!< initial ssthresh, segments (0: ns-3's, unlimited)

@@ -7,6 +7,7 @@
 #include "tsq-batch-means.h"
 
 #include <cmath>
+#include <tsq/edca_gate.h>
 
 namespace ns3
 {
@@ -66,8 +67,27 @@ WifiUplinkRunRecord(const std::string& experiment,
     {
         run.SetParam("burst_ack_us", config.burstAckUs);
     }
-    if (config.link == "gate")
+    if (config.link == "gate" && config.gateTiming == "edca")
     {
+        // The core's hop (tsq/edca_gate.h) with its defaults but these
+        struct tsq_egate_params p;
+        tsq_egate_params_init(&p);
+        run.SetParam("gate_timing", config.gateTiming);
+        run.SetParam("gate_hw_depth", config.gateHwDepth);
+        run.SetParam("gate_completion_delay_us", config.gateCompletionDelayUs);
+        run.SetParam("gate_mcs", p.rate.mcs);
+        run.SetParam("gate_width_mhz", p.rate.width_mhz);
+        run.SetParam("gate_short_gi", p.rate.sgi ? 1 : 0);
+        run.SetParam("gate_basic_rate_mbps", p.basic_rate_mbps);
+        run.SetParam("gate_h_baw", p.h_baw);
+        run.SetParam("gate_ap_max_frames", p.ap_max_frames);
+        run.SetParam("gate_aifsn", p.edca.aifsn);
+        run.SetParam("gate_cw_min", p.edca.cw_min);
+        run.SetParam("gate_cw_max", p.edca.cw_max);
+    }
+    else if (config.link == "gate")
+    {
+        run.SetParam("gate_timing", config.gateTiming);
         run.SetParam("gate_rate_mbps", config.gateRateMbps);
         run.SetParam("gate_overhead_us", config.gateOverheadUs);
         run.SetParam("gate_ack_gap_us", config.gateAckGapUs);
@@ -163,6 +183,7 @@ WifiUplinkRunRecord(const std::string& experiment,
         run.SetMetric("gate_bytes_per_slot", real(result.gateBytesPerSlot));
         run.SetMetric("gate_acks_per_txop", real(result.gateAcksPerTxop));
         run.SetMetric("gate_lost_slots", result.gateLost);
+        run.SetMetric("gate_collisions", result.gateCollisions);
     }
     const bool tsqSocket = config.tsq && !udp;
     run.SetMetric("throttle_events", tsqSocket ? TsqValue(result.throttleEvents) : null);

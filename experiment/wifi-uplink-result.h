@@ -106,6 +106,7 @@ struct WifiUplinkResult
     double gateBytesPerSlot{NAN};  //!< their bytes per slot
     double gateAcksPerTxop{NAN};   //!< ACK frames per AP TXOP that carried some
     uint64_t gateLost{0};          //!< lost-contention slots
+    uint64_t gateCollisions{0};    //!< --gateTiming=edca: TXOPs in which both sent
     double packetsOutMax{NAN};     //!< largest sampled packets in flight, first station
     // Whole run (the warm-up and the drain included)
     uint64_t rxBytes{0};          //!< application bytes received, all flows

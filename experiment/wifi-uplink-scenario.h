@@ -22,6 +22,7 @@
 #include "ns3/packet-sink.h"
 #include "ns3/ptr.h"
 #include "ns3/socket.h"
+#include "ns3/tsq-edca-gate.h"
 #include "ns3/tsq-ns3-compat.h"
 #include "ns3/tsq-slot-gate.h"
 #include "ns3/tsq-tcp-socket.h"
@@ -73,6 +74,9 @@ class WifiUplinkScenario
     NetDeviceContainer GetStationDevices() const;
     /** \return link "gate": the gate schedule (null for other links) */
     Ptr<TsqSlotGate> GetSlotGate() const;
+
+    /** \return link "gate" with --gateTiming=edca: the hop (null otherwise) */
+    Ptr<TsqEdcaGate> GetEdcaGate() const;
     /** \return the first station's sender socket (null before its application started) */
     Ptr<Socket> GetSenderSocket() const;
 
@@ -201,6 +205,9 @@ class WifiUplinkScenario
     Ptr<TsqDataErrorModel> m_apRxErrorModel; //!< the AP receiver's error model, if any
     std::vector<Ptr<TsqDataErrorModel>> m_staRxErrorModels; //!< the stations' receivers' ones
     Ptr<TsqSlotGate> m_slotGate;                            //!< link "gate": the schedule
+    Ptr<TsqEdcaGate> m_edcaGate;                            //!< ... or its EDCA timing
+    TsqEdcaGateStats m_edcaAtStart;                         //!< its counters at the window start
+    TsqEdcaGateStats m_edcaAtEnd;                           //!< ... and at its end
     TsqSlotGateStats m_gateAtStart;                         //!< its counters at the window start
     TsqSlotGateStats m_gateAtEnd;                           //!< ... and at its end
     NodeContainer m_stations;

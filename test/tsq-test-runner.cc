@@ -6,9 +6,13 @@
  * drives in-tree (--suite=NAME, --list, --verbose, ...).
  *
  * One option of its own: --suites=A,B,... runs those suites one after
- * another in this one process, in the order given (ns3::TestRunner runs
- * a whole run in registration order only), so a suite's verdict can be
- * compared alone, in the whole run and in another order.
+ * another in this one process, in the order given, so a suite's verdict
+ * can be compared alone, in the whole run and in another order. Without
+ * an option that selects tests (--suite, --test-name, --test-type, --list,
+ * --print-..., --help) it runs every suite of the module that way, in the
+ * build's order (TSQ_TEST_SUITE_NAMES): ns-3 3.43's runner refuses a whole
+ * run in one process ("tests should be launched separately"), 3.37's runs
+ * one; both then do the same.
  */
 
 #include "ns3/test.h"
@@ -49,6 +53,24 @@ SplitSuites(const std::string& text)
 
 } // namespace
 
+/**
+ * \param arg a command-line argument
+ * \return it selects tests or asks for a listing (ns-3's runner does it)
+ */
+bool
+Selects(const char* arg)
+{
+    for (const char* p :
+         {"--suite=", "--test-name=", "--test-type=", "--list", "--print-", "--help"})
+    {
+        if (std::strncmp(arg, p, std::strlen(p)) == 0)
+        {
+            return true;
+        }
+    }
+    return false;
+}
+
 int
 main(int argc, char** argv)
 {
@@ -56,6 +78,7 @@ main(int argc, char** argv)
     std::vector<char*> rest;
     std::string list;
     bool listed = false;
+    bool selects = false;
     for (int i = 0; i < argc; ++i)
     {
         if (std::strncmp(argv[i], prefix, std::strlen(prefix)) == 0)
@@ -65,12 +88,17 @@ main(int argc, char** argv)
         }
         else
         {
+            selects = selects || (i > 0 && Selects(argv[i]));
             rest.push_back(argv[i]);
         }
     }
-    if (!listed)
+    if (selects && !listed)
     {
         return ns3::TestRunner::Run(argc, argv);
+    }
+    if (!listed)
+    {
+        list = TSQ_TEST_SUITE_NAMES;
     }
     const std::vector<std::string> names = SplitSuites(list);
     if (names.empty())

@@ -17,6 +17,7 @@
 #include "ns3/test.h"
 #include "ns3/traffic-control-helper.h"
 #include "ns3/traffic-control-layer.h"
+#include "ns3/tsq-edca-gate.h"
 #include "ns3/tsq-helper.h"
 #include "ns3/tsq-netif-schedule.h"
 #include "ns3/tsq-ns3-compat.h"
@@ -251,6 +252,76 @@ class TsqNetifScheduleTestCase : public TestCase
 
 /**
  * \ingroup tsq-tests
+ * The module's TCP over the emulated 802.11n hop on EDCA timing (link
+ * "gate", TsqEdcaGate): the hop's rules hold around a real TCP flow and
+ * its accounting.
+ */
+class TsqEdcaGateTestCase : public TestCase
+{
+  public:
+    /** \param hwDepth aggregates in the station's hardware queue */
+    TsqEdcaGateTestCase(uint32_t hwDepth)
+        : TestCase("EDCA gate: an upload through the 802.11n hop, hardware depth " +
+                   std::to_string(hwDepth)),
+          m_hwDepth(hwDepth)
+    {
+    }
+
+  private:
+    void OnTxop(bool station, bool ap, bool collision)
+    {
+        m_txops += 1;
+        m_collisions += collision ? 1 : 0;
+        m_both += station && ap ? 1 : 0;
+    }
+
+    void DoRun() override
+    {
+        WifiUplinkConfig config;
+        config.link = "gate";
+        config.gateTiming = "edca";
+        config.gateHwDepth = m_hwDepth;
+        config.wiredServer = true;
+        config.warmupS = 0.5;
+        config.durationS = 2.0;
+        config.drainS = 1.0;
+        config.pingIntervalS = 0;
+        config.seed = 1;
+        WifiUplinkScenario scenario(config);
+        scenario.Build();
+        Ptr<TsqEdcaGate> gate = scenario.GetEdcaGate();
+        NS_TEST_ASSERT_MSG_NE(gate, nullptr, "the EDCA gate is installed");
+        NS_TEST_ASSERT_MSG_EQ(scenario.GetSlotGate(), nullptr, "and not the slot gate");
+        gate->TraceConnectWithoutContext("Txop", MakeCallback(&TsqEdcaGateTestCase::OnTxop, this));
+        WifiUplinkResult r = scenario.Run();
+        const TsqEdcaGateStats s = gate->GetStats();
+        Simulator::Destroy();
+        // The hop's ceiling: 32 x 1448 B of TCP payload per aggregate of
+        // 2672 us, SIFS and BlockAck 48 us, AIFS 43 us, no backoff, no AP
+        // TXOP: 134.2 Mb/s.
+        NS_TEST_ASSERT_MSG_LT(r.goodputMbps, 134.2, "above the hop's ceiling");
+        NS_TEST_ASSERT_MSG_GT(r.goodputMbps, 50, "the upload runs");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(r.gateFramesPerSlot, 1.0, "MPDUs per aggregate");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(r.gateFramesPerSlot, 32.0, "ath9k's 32 at most");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(r.gateAcksPerTxop, 1.0, "ACKs per AP TXOP");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(r.gateAcksPerTxop, 64.0, "the AP's 64 at most");
+        NS_TEST_ASSERT_MSG_GT(r.gateCollisions, 0u, "two contenders collide sometimes");
+        NS_TEST_ASSERT_MSG_EQ(m_txops, s.staTxops + s.apTxops - s.collisions, "one trace per TXOP");
+        NS_TEST_ASSERT_MSG_EQ(m_collisions, s.collisions, "collisions traced");
+        NS_TEST_ASSERT_MSG_EQ(m_both, m_collisions, "both send only in a collision");
+        // Every byte TSQ charged came back after the drain
+        NS_TEST_ASSERT_MSG_EQ(r.tsqReleasedBytes, r.tsqChargedBytes, "TSQ balance");
+        NS_TEST_ASSERT_MSG_EQ(r.tsqQueuedBytes, 0u, "nothing left below TCP");
+    }
+
+    uint32_t m_hwDepth;       //!< the gate's HwDepth
+    uint64_t m_txops{0};      //!< Txop traces
+    uint64_t m_collisions{0}; //!< ... of collisions
+    uint64_t m_both{0};       //!< ... in which both sent
+};
+
+/**
+ * \ingroup tsq-tests
  * The suite.
  */
 class TsqWiredTestSuite : public TsqTestSuite
@@ -261,6 +332,8 @@ class TsqWiredTestSuite : public TsqTestSuite
     {
         AddTestCase(new TsqWiredTestCase, TSQ_TEST_QUICK);
         AddTestCase(new TsqNetifScheduleTestCase, TSQ_TEST_QUICK);
+        AddTestCase(new TsqEdcaGateTestCase(2), TSQ_TEST_QUICK);
+        AddTestCase(new TsqEdcaGateTestCase(1), TSQ_TEST_QUICK);
     }
 };
 

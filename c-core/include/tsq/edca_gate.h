@@ -38,8 +38,8 @@
  * mac_overhead_bytes per MPDU for airtime and aggregation. Times are
  * microseconds of the caller's clock, never decreasing.
  */
-#ifndef TSQ_EDCA_GATE_H
-#define TSQ_EDCA_GATE_H
+#ifndef TSQ_EGATE_H
+#define TSQ_EGATE_H
 
 #include "tsq/ath9k.h"
 #include "tsq/edca.h"
@@ -171,4 +171,4 @@ int tsq_egate_poll(struct tsq_egate *g, u64 now_us,
 }
 #endif
 
-#endif /* TSQ_EDCA_GATE_H */
+#endif /* TSQ_EGATE_H */
