@@ -5,19 +5,11 @@
  * gate, the station's TXOPs) and one on the receiver's (the ACK gate, the
  * AP's TXOPs), opened by this controller on the gate schedule.
  *
- * How a qdisc becomes a gate: a tbf at a negligible rate (1000 B/s: a
- * 1514 B frame costs 1.5 s of tokens) holds whatever is queued; skbs held
- * there are still charged to their socket (sk_wmem_alloc), as skbs in a
- * WiFi driver are. A slot snapshots the qdisc's backlog when it opens
- * (RTM_GETQDISC) and, at its release time, changes the tbf's bucket to
- * exactly that many bytes (RTM_NEWQDISC, TCA_TBF_BURST: tbf_change()
- * refills the bucket), then sends one 14-byte "kick" frame through the
- * same qdisc (AF_PACKET): tbf_change() does not restart the queue, the
- * kick's enqueue does. FIFO order lets exactly the snapshot's frames
- * through; frames queued later, and the kick if one such frame is ahead of
- * it, stay for the next slot. veth hands a frame to the peer namespace at
- * once and orphans it there (skb_scrub_packet), so the release is the TX
- * completion that tcp_wfree() credits.
+ * The gates are tbf qdiscs opened by live-qdisc-gate.h. A slot snapshots
+ * the data qdisc's backlog when it opens (RTM_GETQDISC) and, at its
+ * release time, lets exactly the snapshot's frames go; the AP's TXOPs do
+ * the same with the ACK qdisc. --seg-gso: the sender's device has no
+ * scatter-gather, and the data gate cuts GSO skbs into segments.
  *
  * Every event's planned and actual time, the snapshot and what the qdisc
  * really let go (its byte and packet counters) are written to the slots
@@ -34,45 +26,14 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
-#include <arpa/inet.h>
-#include <linux/if_ether.h>
-#include <linux/if_packet.h>
-#include <linux/netlink.h>
-#include <linux/pkt_sched.h>
-#include <linux/rtnetlink.h>
-#include <net/if.h>
 #include <signal.h>
-#include <sys/ioctl.h>
 #include <sys/mman.h>
-#include <sys/socket.h>
 
+#include "live-qdisc-gate.h"
 #include "live-util.h"
 #include "tsq/gate.h"
 
 static const char *prog = "tsq-live-gate";
-
-/* The gate's closed rate, bytes/s: elapsed time adds ~4 bytes of tokens
- * per 4 ms slot, never a frame */
-#define GATE_RATE	1000u
-/* The qdisc's FIFO limit, bytes: far above anything TSQ lets queue */
-#define GATE_LIMIT	(16u << 20)
-/* The kick frame: an Ethernet header alone, below any TCP frame (66 B) */
-#define KICK_LEN	14u
-#define KICK_ETHERTYPE	0x88b5	/* IEEE local experimental */
-/*
- * tbf drops a frame longer than its bucket at enqueue, so a release's
- * bucket is never below the longest frame that may come: a full-size
- * frame on the data gate, the longest pure ACK (66 B + 40 B of options,
- * SACK) on the ACK gate. What a release leaves beyond the snapshot is
- * then less than the smallest frame of that direction (66 B ACKs, 1514 B
- * data frames), so nothing queued later slips through.
- */
-#define DATA_MIN_BURST	(1514u + KICK_LEN)
-#define ACK_MIN_BURST	128u
-/* A release is checked this long at most for its frames to leave */
-#define RELEASE_CHECK_US 400u
-/* Kicks followed at once; more means the bookkeeping was lost */
-#define MAX_KICKS	256u
 
 static volatile sig_atomic_t stop;
 
@@ -81,38 +42,6 @@ static void on_signal(int sig)
 	(void)sig;
 	stop = 1;
 }
-
-/* One direction of the link: a veth with its tbf */
-struct gate_dev {
-	const char *name;
-	int ifindex;
-	int nl;			/* NETLINK_ROUTE socket in the device's netns */
-	uint32_t nl_seq;
-	int pkt;		/* AF_PACKET socket for the kicks */
-	struct sockaddr_ll kick_to;
-	uint8_t kick[KICK_LEN];
-	/* Kicks still queued, by their place in the FIFO (0: the head),
-	 * ascending: a kick is stuck behind a frame that came after the
-	 * snapshot, and a later slot takes it along with that frame. */
-	uint32_t kick_pos[MAX_KICKS];
-	uint32_t nkicks;
-	uint32_t min_burst;	/* DATA_MIN_BURST or ACK_MIN_BURST */
-	uint64_t mismatches;	/* releases that did not let exactly the snapshot go */
-	uint64_t leaks;		/* frames that left between two releases */
-	uint64_t late_kicks;	/* kicks that left after the release was read */
-	uint32_t after_packets;	/* the counters after the last release */
-	uint64_t after_bytes;
-	int have_after;
-};
-
-/* The qdisc's counters */
-struct qstat {
-	uint64_t bytes;		/* dequeued so far */
-	uint32_t packets;
-	uint32_t drops;
-	uint32_t qlen;		/* queued now */
-	uint32_t backlog;
-};
 
 /* One slot as the CSV records it (-1 / 0 where an event did not happen) */
 struct slot_rec {
@@ -136,332 +65,10 @@ struct opts {
 	uint32_t spin_us;
 	uint32_t frame_bytes;
 	int monitor;
+	int seg_gso;
 	uint32_t sample_us;
 	struct tsq_gate_params gp;
 };
-
-static void nl_attr(struct nlmsghdr *n, size_t cap, unsigned short type, const void *data,
-		    size_t len)
-{
-	struct rtattr *rta = (struct rtattr *)((char *)n + NLMSG_ALIGN(n->nlmsg_len));
-
-	if (NLMSG_ALIGN(n->nlmsg_len) + RTA_SPACE(len) > cap)
-		live_die(1, prog, "netlink message too long");
-	rta->rta_type = type;
-	rta->rta_len = (unsigned short)RTA_LENGTH(len);
-	if (len)
-		memcpy(RTA_DATA(rta), data, len);
-	n->nlmsg_len = (uint32_t)(NLMSG_ALIGN(n->nlmsg_len) + RTA_SPACE(len));
-}
-
-static struct rtattr *nl_nest_begin(struct nlmsghdr *n, size_t cap, unsigned short type)
-{
-	struct rtattr *nest = (struct rtattr *)((char *)n + NLMSG_ALIGN(n->nlmsg_len));
-
-	nl_attr(n, cap, type, NULL, 0);
-	return nest;
-}
-
-static void nl_nest_end(struct nlmsghdr *n, struct rtattr *nest)
-{
-	nest->rta_len = (unsigned short)((char *)n + n->nlmsg_len - (char *)nest);
-}
-
-/* Sends @n and reads the reply; fills @st from an RTM_NEWQDISC reply. */
-static int nl_talk(struct gate_dev *d, struct nlmsghdr *n, struct qstat *st)
-{
-	char buf[8192];
-	ssize_t len;
-
-	n->nlmsg_seq = ++d->nl_seq;
-	if (send(d->nl, n, n->nlmsg_len, 0) < 0)
-		live_die(1, prog, "netlink send (%s): %s", d->name, strerror(errno));
-	for (;;) {
-		struct nlmsghdr *h;
-
-		len = recv(d->nl, buf, sizeof(buf), 0);
-		if (len < 0) {
-			if (errno == EINTR)
-				continue;
-			live_die(1, prog, "netlink recv (%s): %s", d->name, strerror(errno));
-		}
-		for (h = (struct nlmsghdr *)buf; NLMSG_OK(h, (unsigned int)len);
-		     h = NLMSG_NEXT(h, len)) {
-			if (h->nlmsg_seq != d->nl_seq)
-				continue;
-			if (h->nlmsg_type == NLMSG_ERROR) {
-				struct nlmsgerr *e = NLMSG_DATA(h);
-
-				return e->error;
-			}
-			if (h->nlmsg_type == RTM_NEWQDISC && st) {
-				struct tcmsg *t = NLMSG_DATA(h);
-				struct rtattr *a = (struct rtattr *)((char *)t + NLMSG_ALIGN(sizeof(*t)));
-				int alen = (int)h->nlmsg_len - (int)NLMSG_LENGTH(sizeof(*t));
-
-				for (; RTA_OK(a, alen); a = RTA_NEXT(a, alen)) {
-					if (a->rta_type == TCA_STATS &&
-					    RTA_PAYLOAD(a) >= sizeof(struct tc_stats)) {
-						struct tc_stats s;
-
-						memcpy(&s, RTA_DATA(a), sizeof(s));
-						st->bytes = s.bytes;
-						st->packets = s.packets;
-						st->drops = s.drops;
-						st->qlen = s.qlen;
-						st->backlog = s.backlog;
-						return 0;
-					}
-				}
-				return -ENODATA;
-			}
-		}
-	}
-}
-
-/* RTM_GETQDISC of the root qdisc: its counters now */
-static void gate_stats(struct gate_dev *d, struct qstat *st)
-{
-	struct {
-		struct nlmsghdr n;
-		struct tcmsg t;
-	} req = {
-		.n = { .nlmsg_len = NLMSG_LENGTH(sizeof(struct tcmsg)),
-		       .nlmsg_type = RTM_GETQDISC,
-		       /* tc_get_qdisc() answers through qdisc_notify(): to the
-		        * asker only with NLM_F_ECHO */
-		       .nlmsg_flags = NLM_F_REQUEST | NLM_F_ECHO },
-		.t = { .tcm_family = AF_UNSPEC, .tcm_ifindex = d->ifindex,
-		       .tcm_parent = TC_H_ROOT },
-	};
-	int err = nl_talk(d, &req.n, st);
-
-	if (err)
-		live_die(1, prog, "RTM_GETQDISC %s: %s", d->name, strerror(-err));
-}
-
-/* RTM_NEWQDISC "change": the tbf's bucket holds @burst bytes, full */
-static void gate_set_burst(struct gate_dev *d, uint32_t burst)
-{
-	char buf[512];
-	struct nlmsghdr *n = (struct nlmsghdr *)buf;
-	struct tcmsg *t;
-	struct tc_tbf_qopt q;
-	struct rtattr *opts;
-
-	memset(buf, 0, sizeof(buf));
-	n->nlmsg_len = NLMSG_LENGTH(sizeof(struct tcmsg));
-	n->nlmsg_type = RTM_NEWQDISC;
-	n->nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK;
-	t = NLMSG_DATA(n);
-	t->tcm_family = AF_UNSPEC;
-	t->tcm_ifindex = d->ifindex;
-	t->tcm_handle = 0x10000;	/* 1: */
-	t->tcm_parent = TC_H_ROOT;
-	nl_attr(n, sizeof(buf), TCA_KIND, "tbf", 4);
-	memset(&q, 0, sizeof(q));
-	q.rate.rate = GATE_RATE;
-	q.rate.linklayer = TC_LINKLAYER_ETHERNET;
-	q.limit = GATE_LIMIT;
-	opts = nl_nest_begin(n, sizeof(buf), TCA_OPTIONS);
-	nl_attr(n, sizeof(buf), TCA_TBF_PARMS, &q, sizeof(q));
-	nl_attr(n, sizeof(buf), TCA_TBF_BURST, &burst, sizeof(burst));
-	nl_nest_end(n, opts);
-	int err = nl_talk(d, n, NULL);
-
-	if (err)
-		live_die(1, prog, "tbf change on %s (burst %u): %s", d->name, burst, strerror(-err));
-}
-
-static void gate_kick(struct gate_dev *d)
-{
-	if (sendto(d->pkt, d->kick, KICK_LEN, 0, (struct sockaddr *)&d->kick_to,
-		   sizeof(d->kick_to)) != (ssize_t)KICK_LEN)
-		live_die(1, prog, "kick on %s: %s", d->name, strerror(errno));
-}
-
-/* The first @n queued entries left: the kicks among them go, the others
- * move up by @n. */
-static void gate_kicks_dequeued(struct gate_dev *d, uint32_t n)
-{
-	uint32_t i, j = 0;
-
-	for (i = 0; i < d->nkicks; i++)
-		if (d->kick_pos[i] >= n)
-			d->kick_pos[j++] = d->kick_pos[i] - n;
-	d->nkicks = j;
-}
-
-/* Kicks among the first @frames non-kick entries of the queue (and the
- * kicks between them) */
-static uint32_t gate_kicks_within(const struct gate_dev *d, uint32_t frames)
-{
-	uint32_t k = 0;
-
-	while (k < d->nkicks && d->kick_pos[k] < frames + k)
-		k++;
-	return k;
-}
-
-/* Opens the device's sockets in its namespace (the thread must be in it). */
-static void gate_open_dev(struct gate_dev *d, const char *ns, const char *dev)
-{
-	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
-	struct ifreq ifr;
-
-	live_enter_netns(prog, ns);
-	d->name = dev;
-	d->ifindex = (int)if_nametoindex(dev);
-	if (!d->ifindex)
-		live_die(1, prog, "no device %s in netns %s", dev, ns);
-	d->nl = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_ROUTE);
-	if (d->nl < 0 || bind(d->nl, (struct sockaddr *)&sa, sizeof(sa)) < 0)
-		live_die(1, prog, "netlink socket in %s: %s", ns, strerror(errno));
-	d->pkt = socket(AF_PACKET, SOCK_RAW | SOCK_CLOEXEC, 0);
-	if (d->pkt < 0)
-		live_die(1, prog, "packet socket in %s: %s", ns, strerror(errno));
-	memset(&ifr, 0, sizeof(ifr));
-	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "%s", dev);
-	if (ioctl(d->pkt, SIOCGIFHWADDR, &ifr) < 0)
-		live_die(1, prog, "SIOCGIFHWADDR %s: %s", dev, strerror(errno));
-	memset(d->kick, 0xff, 6);	/* broadcast: the peer drops it */
-	memcpy(d->kick + 6, ifr.ifr_hwaddr.sa_data, 6);
-	d->kick[12] = KICK_ETHERTYPE >> 8;
-	d->kick[13] = KICK_ETHERTYPE & 0xff;
-	d->kick_to = (struct sockaddr_ll){ .sll_family = AF_PACKET,
-					   .sll_protocol = htons(KICK_ETHERTYPE),
-					   .sll_ifindex = d->ifindex, .sll_halen = 6 };
-	memset(d->kick_to.sll_addr, 0xff, 6);
-	d->nkicks = 0;
-}
-
-/* Closes the gate: a bucket of one frame plus a kick, spent by two
- * frames of those sizes, leaves nothing for the first real one. */
-static void gate_prime(struct gate_dev *d)
-{
-	uint8_t frame[1514];
-	struct qstat st;
-
-	memset(frame, 0, sizeof(frame));
-	memcpy(frame, d->kick, KICK_LEN);
-	gate_set_burst(d, DATA_MIN_BURST);
-	if (sendto(d->pkt, frame, sizeof(frame), 0, (struct sockaddr *)&d->kick_to,
-		   sizeof(d->kick_to)) != (ssize_t)sizeof(frame))
-		live_die(1, prog, "priming %s: %s", d->name, strerror(errno));
-	gate_kick(d);
-	usleep(20000);
-	gate_stats(d, &st);
-	/* Something of the stack's own (an ARP, say) may have come in behind
-	 * the priming frames: it waits for the first slot like any frame. */
-	if (st.qlen != 0)
-		fprintf(stderr, "%s: %u frame(s) of %s queued before the first slot\n", prog,
-			st.qlen, d->name);
-	d->nkicks = 0;
-}
-
-/* What is queued now, kicks left out */
-static void gate_snapshot(struct gate_dev *d, struct qstat *st, uint32_t *frames, uint32_t *bytes)
-{
-	uint32_t kick_bytes;
-
-	gate_stats(d, st);
-	if (d->have_after && st->packets != d->after_packets) {
-		/* Something left since the last release was read: kicks that
-		 * another CPU's run of the qdisc let go a moment later, or
-		 * frames that slipped through (counted: they should not). */
-		uint32_t pkts = st->packets - d->after_packets;
-		uint64_t bytes = st->bytes - d->after_bytes;
-
-		if (bytes == (uint64_t)pkts * KICK_LEN && pkts <= d->nkicks &&
-		    d->kick_pos[pkts - 1] == pkts - 1)
-			d->late_kicks += pkts;
-		else {
-			if (getenv("TSQ_GATE_DEBUG"))
-				fprintf(stderr, "leak on %s: %u pkts %llu bytes, %u kicks (first at %u), qlen %u\n",
-					d->name, pkts, (unsigned long long)bytes, d->nkicks,
-					d->nkicks ? d->kick_pos[0] : 0, st->qlen);
-			d->leaks += pkts;
-		}
-		gate_kicks_dequeued(d, pkts);
-		d->after_packets = st->packets;
-		d->after_bytes = st->bytes;
-	}
-	kick_bytes = d->nkicks * KICK_LEN;
-	*frames = st->qlen > d->nkicks ? st->qlen - d->nkicks : 0;
-	*bytes = st->backlog > kick_bytes ? st->backlog - kick_bytes : 0;
-	/* A kick that left unseen between two reads makes the counts
-	 * disagree for one snapshot (no frame by qlen, bytes by backlog):
-	 * open this slot empty, the next snapshot sees the frame. */
-	if (*frames == 0)
-		*bytes = 0;
-}
-
-/*
- * Lets the head of the FIFO go: @frames non-kick frames of @bytes bytes
- * and the kicks among them, then sends a new kick; @before: the counters
- * at the snapshot. Returns what the qdisc let go and when, and keeps the
- * kicks' places.
- */
-static void gate_release(struct gate_dev *d, uint32_t frames, uint32_t bytes,
-			 const struct qstat *before, uint32_t *pkts, uint32_t *released,
-			 int64_t *sent_us)
-{
-	const uint32_t ahead = gate_kicks_within(d, frames);
-	uint32_t burst = bytes + (ahead + 1) * KICK_LEN;
-	uint64_t deadline;
-	struct qstat at_kick, st;
-	uint32_t extra;
-	int64_t kick_place;
-
-	if (burst < d->min_burst)
-		burst = d->min_burst;
-	gate_set_burst(d, burst);
-	/* what is ahead of the kick (a frame arriving now may already have
-	 * run the queue) */
-	gate_stats(d, &at_kick);
-	gate_kick(d);
-	*sent_us = (int64_t)live_now_us();
-	/* The kick's enqueue ran the qdisc in this thread: by now all that
-	 * can go has gone, unless more than a run's quota (64) did, or a run
-	 * on the other CPU holds the queue; wait for the head to be out. */
-	deadline = (uint64_t)*sent_us + RELEASE_CHECK_US;
-	do {
-		gate_stats(d, &st);
-		*released = (uint32_t)(st.bytes - before->bytes);
-	} while (*released < bytes + ahead * KICK_LEN && live_now_us() < deadline);
-	/* one more look a moment later, for the new kick */
-	deadline = live_now_us() + 20;
-	while (live_now_us() < deadline)
-		;
-	gate_stats(d, &st);
-	*pkts = st.packets - before->packets;
-	*released = (uint32_t)(st.bytes - before->bytes);
-	d->after_packets = st.packets;
-	d->after_bytes = st.bytes;
-	d->have_after = 1;
-
-	/* The new kick's place: what was ahead of it at its enqueue, less
-	 * what has left since (negative: it went too). */
-	kick_place = (int64_t)at_kick.qlen - (int64_t)(st.packets - at_kick.packets);
-	gate_kicks_dequeued(d, *pkts);
-	if (kick_place >= 0 && d->nkicks < MAX_KICKS)
-		d->kick_pos[d->nkicks++] = (uint32_t)kick_place;
-	/* What went beyond the frames must be exactly the kicks that went. */
-	extra = *released >= bytes ? *released - bytes : 0;
-	if (*released < bytes || extra != (ahead + (kick_place < 0)) * KICK_LEN)
-		d->mismatches++;
-	if (d->nkicks >= MAX_KICKS)
-		d->nkicks = 0;	/* lost track: start over */
-}
-
-/* Waits for @t_us: sleeps until spin_us before it, then spins. */
-static void wait_until(uint64_t t_us, uint32_t spin_us)
-{
-	if (t_us > spin_us)
-		live_sleep_until(t_us - spin_us);
-	while (live_now_us() < t_us)
-		;
-}
 
 static void usage(void)
 {
@@ -471,7 +78,7 @@ static void usage(void)
 		"       [--frame-bytes N (a full data frame, for capped slots; 1514)]\n"
 		"       [--rate-bps N] [--overhead-us N] [--ack-gap-us N] [--ack-txop-us N]\n"
 		"       [--gap-us N] [--idle-poll-us N] [--max-frames N] [--lost-permille N]\n"
-		"       [--release end|open] [--seed N]\n"
+		"       [--release end|open] [--seed N] [--seg-gso]\n"
 		"   or: %s --monitor --sender-ns NS --sender-dev DEV --duration-ms N --out FILE\n"
 		"       [--sample-us N]\n", prog, prog);
 }
@@ -497,6 +104,10 @@ static void parse(int argc, char **argv, struct opts *o)
 		}
 		if (strcmp(a, "--monitor") == 0) {
 			o->monitor = 1;
+			continue;
+		}
+		if (strcmp(a, "--seg-gso") == 0) {
+			o->seg_gso = 1;
 			continue;
 		}
 		if (!v)
@@ -622,7 +233,7 @@ static int run_monitor(const struct opts *o)
 	FILE *f;
 
 	memset(&data, 0, sizeof(data));
-	gate_open_dev(&data, o->sender_ns, o->sender_dev);
+	gate_open_dev(&data, prog, o->sender_ns, o->sender_dev);
 	f = fopen(o->out, "w");
 	if (!f)
 		live_die(1, prog, "cannot write %s: %s", o->out, strerror(errno));
@@ -668,9 +279,10 @@ int main(int argc, char **argv)
 		live_die(2, prog, "the gate parameters are out of range (see tsq/gate.h)");
 	memset(&data, 0, sizeof(data));
 	memset(&ack, 0, sizeof(ack));
-	gate_open_dev(&data, o.sender_ns, o.sender_dev);
-	gate_open_dev(&ack, o.receiver_ns, o.receiver_dev);
+	gate_open_dev(&data, prog, o.sender_ns, o.sender_dev);
+	gate_open_dev(&ack, prog, o.receiver_ns, o.receiver_dev);
 	data.min_burst = DATA_MIN_BURST;
+	data.seg_gso = o.seg_gso;
 	ack.min_burst = ACK_MIN_BURST;
 	gate_prime(&data);
 	gate_prime(&ack);
@@ -712,7 +324,7 @@ int main(int argc, char **argv)
 		/* "act": when the operation took effect (snapshot read, frames
 		 * sent), so the costs of the netlink calls count as lateness */
 		r.open_plan = (int64_t)(g.next_open_us - t0);
-		wait_until(g.next_open_us, o.spin_us);
+		gate_wait_until(g.next_open_us, o.spin_us);
 		gate_snapshot(&data, &before, &queued, &bytes);
 		r.open_act = (int64_t)(live_now_us() - t0);
 		frames = tsq_gate_slot_frames(&g, queued);
@@ -730,7 +342,7 @@ int main(int argc, char **argv)
 		r.lost = s.lost_contention;
 		if (frames) {
 			r.release_plan = (int64_t)(s.release_us - t0);
-			wait_until(s.release_us, o.spin_us);
+			gate_wait_until(s.release_us, o.spin_us);
 			gate_release(&data, frames, bytes, &before, &r.released_pkts,
 				     &r.released_bytes, &r.release_act);
 			r.release_act -= (int64_t)t0;
@@ -739,7 +351,7 @@ int main(int argc, char **argv)
 			uint32_t aq, ab;
 
 			r.ack_open_plan = (int64_t)(g.ack_open_us - t0);
-			wait_until(g.ack_open_us, o.spin_us);
+			gate_wait_until(g.ack_open_us, o.spin_us);
 			gate_snapshot(&ack, &abefore, &aq, &ab);
 			r.ack_open_act = (int64_t)(live_now_us() - t0);
 			if (tsq_gate_ack_open(&g, aq, &a) != TSQ_OK)
@@ -750,7 +362,7 @@ int main(int argc, char **argv)
 				uint32_t rel_bytes;
 
 				r.ack_release_plan = (int64_t)(a.release_us - t0);
-				wait_until(a.release_us, o.spin_us);
+				gate_wait_until(a.release_us, o.spin_us);
 				gate_release(&ack, aq, ab, &abefore, &r.ack_released_pkts,
 					     &rel_bytes, &r.ack_release_act);
 				r.ack_release_act -= (int64_t)t0;
@@ -766,9 +378,9 @@ int main(int argc, char **argv)
 	}
 	/* Open both gates wide so nothing stays charged once the flow ends. */
 	gate_set_burst(&data, GATE_LIMIT);
-	gate_kick(&data);
+	gate_kick(&data, KICK_LEN);
 	gate_set_burst(&ack, GATE_LIMIT);
-	gate_kick(&ack);
+	gate_kick(&ack, KICK_LEN);
 	write_csv(&o, recs, n, t0);
 	summary(recs, n, &data, &ack);
 	free(recs);

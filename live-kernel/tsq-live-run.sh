@@ -20,17 +20,27 @@
 #   --smooth RATE       no gates: the sender's qdisc is a plain tbf at RATE
 #                       (tc's units, e.g. 50mbit) and tsq-live-gate --monitor
 #                       samples it into monitor.csv (the smooth-link check)
-#   gate options, passed to tsq-live-gate: --rate-bps --overhead-us
+#   --timing slots|edca  the gates' timing: the fixed slots of tsq-live-gate
+#                       (default) or 802.11n's EDCA with ath9k's aggregation
+#                       (tsq-live-edca)
+#   --regime veth|ath9k  the sender's accounting: one-segment skbs on a
+#                       scatter-gather veth (gso_max_segs 1; default), or
+#                       ath9k's netdev: no scatter-gather, GSO on, the GSO
+#                       skbs cut into linear segments below TCP
+#   slot gate options, passed to tsq-live-gate: --rate-bps --overhead-us
 #       --ack-gap-us --ack-txop-us --gap-us --idle-poll-us --max-frames
-#       --lost-permille --release --seed --spin-us --rt-prio
+#       --lost-permille --release
+#   EDCA options, passed to tsq-live-edca: --hw-depth --completion-delay-us
+#       --poll-us
+#   both: --seed --spin-us --rt-prio
 #
 # It creates two network namespaces (tsqls<pid>, tsqlr<pid>) joined by a
-# veth pair (10.77.0.1 -> 10.77.0.2, MTU 1500, one-segment skbs on the
-# sender: gso_max_segs 1), a tbf gate on each end, and sends traffic only
-# inside them. Everything it made is removed on every exit path. OUTDIR
-# receives slots.csv (tsq-live-gate), samples.csv (tsq-live-flow, every
-# 1 ms), meta.txt (kernel release, parameters, the controller's lateness)
-# and the programs' logs.
+# veth pair (10.77.0.1 -> 10.77.0.2, MTU 1500), a tbf gate on each end,
+# and sends traffic only inside them. Everything it made is removed on
+# every exit path. OUTDIR receives slots.csv (tsq-live-gate) or egate.csv
+# (tsq-live-edca), samples.csv (tsq-live-flow, every 1 ms), meta.txt
+# (kernel release, parameters, the controller's lateness) and the
+# programs' logs.
 #
 # Exit status: 0 done; 2 bad option; 77 skipped (printed reason: not root,
 # no netns, veth or tbf); 1 a step failed.
@@ -56,6 +66,10 @@ cpu_flow=0
 cpu_gate=1
 gate_args=""
 smooth=""
+timing=slots
+regime=veth
+slot_args=""
+edca_args=""
 out=""
 
 num() { # num OPTION VALUE: the whole value must be a non-negative integer
@@ -84,12 +98,22 @@ while [ $# -gt 0 ]; do
 		shift 2 ;;
 	--cpu-flow) num "$1" "${2-}"; cpu_flow=$2; shift 2 ;;
 	--cpu-gate) num "$1" "${2-}"; cpu_gate=$2; shift 2 ;;
+	--timing)
+		case ${2-} in slots | edca) timing=$2 ;; *) bad "--timing='${2-}'; allowed: slots, edca" ;; esac
+		shift 2 ;;
+	--regime)
+		case ${2-} in veth | ath9k) regime=$2 ;; *) bad "--regime='${2-}'; allowed: veth, ath9k" ;; esac
+		shift 2 ;;
 	--rate-bps | --overhead-us | --ack-gap-us | --ack-txop-us | --gap-us | \
-	--idle-poll-us | --max-frames | --lost-permille | --seed | --spin-us | --rt-prio)
-		num "$1" "${2-}"; gate_args="$gate_args $1 $2"; shift 2 ;;
+	--idle-poll-us | --max-frames | --lost-permille)
+		num "$1" "${2-}"; slot_args="$slot_args $1 $2"; shift 2 ;;
 	--release)
 		case ${2-} in end | open) ;; *) bad "--release='${2-}'; allowed: end, open" ;; esac
-		gate_args="$gate_args $1 $2"; shift 2 ;;
+		slot_args="$slot_args $1 $2"; shift 2 ;;
+	--hw-depth | --completion-delay-us | --poll-us)
+		num "$1" "${2-}"; edca_args="$edca_args $1 $2"; shift 2 ;;
+	--seed | --spin-us | --rt-prio)
+		num "$1" "${2-}"; gate_args="$gate_args $1 $2"; shift 2 ;;
 	-h | --help) sed -n '2,30p' "$0"; exit 0 ;;
 	-*) bad "unknown option '$1'" ;;
 	*) [ -z "$out" ] || bad "one OUTDIR only ('$out', '$1')"; out=$1; shift ;;
@@ -97,6 +121,18 @@ while [ $# -gt 0 ]; do
 done
 [ -n "$out" ] || bad "OUTDIR is required (see --help)"
 [ "$duration_ms" -ge 100 ] || bad "--duration-ms='$duration_ms' is out of range; allowed: 100..3600000"
+if [ "$timing" = edca ]; then
+	[ -z "$slot_args" ] || bad "the slot gate's options ($slot_args ) do not apply to --timing edca"
+	gate_args="$gate_args$edca_args"
+	gate_prog=tsq-live-edca
+	gate_csv=egate.csv
+else
+	[ -z "$edca_args" ] || bad "the EDCA options ($edca_args ) need --timing edca"
+	gate_args="$gate_args$slot_args"
+	gate_prog=tsq-live-gate
+	gate_csv=slots.csv
+fi
+[ -z "$smooth" ] || [ -z "$gate_args" ] || bad "--smooth has no gates: drop$gate_args"
 
 # ------------------------------------------------------------ can we run?
 # TSQ_LIVE_KERNEL=off: the caller has this kernel measured already (a
@@ -105,10 +141,10 @@ done
 [ "$(id -u)" -eq 0 ] || skip "needs root (network namespaces, qdiscs)"
 command -v ip >/dev/null 2>&1 || skip "no 'ip' (iproute2)"
 command -v tc >/dev/null 2>&1 || skip "no 'tc' (iproute2)"
-[ -x "$bindir/tsq-live-gate" ] && [ -x "$bindir/tsq-live-flow" ] ||
-	die "no tsq-live-gate / tsq-live-flow in $bindir (build first)"
-if [ "$gro" = on ]; then
-	command -v ethtool >/dev/null 2>&1 || skip "--gro on needs ethtool"
+[ -x "$bindir/tsq-live-gate" ] && [ -x "$bindir/tsq-live-edca" ] && [ -x "$bindir/tsq-live-flow" ] ||
+	die "no tsq-live-gate / tsq-live-edca / tsq-live-flow in $bindir (build first)"
+if [ "$gro" = on ] || [ "$regime" = ath9k ]; then
+	command -v ethtool >/dev/null 2>&1 || skip "--gro on and --regime ath9k need ethtool"
 fi
 
 ns_s=tsqls$$
@@ -147,8 +183,20 @@ for ns in "$ns_s" "$ns_r"; do
 	ip netns exec "$ns" sysctl -q -w net.ipv6.conf.default.disable_ipv6=1 >/dev/null 2>&1
 done
 $S addr add 10.77.0.1/24 dev va && $R addr add 10.77.0.2/24 dev vb || die "addresses"
-# One-segment skbs: TSQ then counts skbs as WiFi MPDUs.
-$S link set va gso_max_segs 1 || die "gso_max_segs 1 on va"
+seg_gso=""
+if [ "$regime" = ath9k ]; then
+	# ath9k's netdev: no NETIF_F_SG, so no TSO, and netdev_fix_features()
+	# drops the device's own NETIF_F_GSO too ("Software GSO depends on
+	# SG"). TCP still builds GSO skbs (sk_setup_caps() gives a TCP socket
+	# NETIF_F_GSO, then SG), and they are cut into linear segments below
+	# TCP (the data gate's tbf cuts them at enqueue: --seg-gso), charged to
+	# the socket as such.
+	ip netns exec "$ns_s" ethtool -K va sg off >/dev/null 2>&1 || die "sg off on va"
+	seg_gso=--seg-gso
+else
+	# One-segment skbs: TSQ then counts skbs as WiFi MPDUs.
+	$S link set va gso_max_segs 1 || die "gso_max_segs 1 on va"
+fi
 $S link set va up && $R link set vb up || die "links up"
 if [ "$gro" = on ]; then
 	ip netns exec "$ns_r" ethtool -K vb gro on >/dev/null || die "GRO on vb"
@@ -178,7 +226,12 @@ mkdir -p "$out" || die "cannot create $out"
 gate_ms=$((duration_ms + 1500))
 if [ -n "$smooth" ]; then
 	# The smooth link: a plain tbf at a fixed rate, sampled, never changed.
-	tc -n "$ns_s" qdisc add dev va root handle 1: tbf rate "$smooth" burst 3028 \
+	# ath9k's regime: a peak bucket of one frame makes the tbf cut GSO
+	# skbs into their segments at enqueue (as the data gate does).
+	peak=""
+	[ -z "$seg_gso" ] || peak="peakrate 100gbit mtu 1540"
+	# shellcheck disable=SC2086 # peak is a list of words
+	tc -n "$ns_s" qdisc add dev va root handle 1: tbf rate "$smooth" burst 3028 $peak \
 		limit 16777216 2>/dev/null || skip "cannot add a tbf qdisc (sch_tbf)"
 	"$bindir/tsq-live-gate" --monitor --sender-ns "$ns_s" --sender-dev va \
 		--duration-ms "$gate_ms" --out "$out/monitor.csv" >"$out/gate.log" 2>&1 &
@@ -190,9 +243,9 @@ else
 			limit 16777216 2>/dev/null || skip "cannot add a tbf qdisc (sch_tbf)"
 	done
 	# shellcheck disable=SC2086 # gate_args is a list of options
-	"$bindir/tsq-live-gate" --sender-ns "$ns_s" --sender-dev va --receiver-ns "$ns_r" \
-		--receiver-dev vb --duration-ms "$gate_ms" --out "$out/slots.csv" \
-		--cpu "$cpu_gate" $gate_args >"$out/gate.log" 2>&1 &
+	"$bindir/$gate_prog" --sender-ns "$ns_s" --sender-dev va --receiver-ns "$ns_r" \
+		--receiver-dev vb --duration-ms "$gate_ms" --out "$out/$gate_csv" \
+		--cpu "$cpu_gate" $seg_gso $gate_args >"$out/gate.log" 2>&1 &
 fi
 gate_pid=$!
 pids="$gate_pid"
@@ -229,6 +282,9 @@ pids=""
 lob_now=$(ip netns exec "$ns_s" sysctl -n net.ipv4.tcp_limit_output_bytes)
 gro_now=$(ip netns exec "$ns_r" ethtool -k vb 2>/dev/null |
 	sed -n 's/^generic-receive-offload: *//p')
+offload() { # offload FEATURE: the sender's va as ethtool -k reports it
+	ip netns exec "$ns_s" ethtool -k va 2>/dev/null | sed -n "s/^$1: *\([a-z]*\).*/\1/p"
+}
 {
 	echo "kernel_release=$(uname -r)"
 	echo "duration_ms=$duration_ms"
@@ -239,9 +295,15 @@ gro_now=$(ip netns exec "$ns_r" ethtool -k vb 2>/dev/null |
 	echo "gro=${gro_now:-unknown}"
 	echo "quickack=${quickack:+1}"
 	echo "backlog_ack_defer=$(ip netns exec "$ns_r" sysctl -n net.ipv4.tcp_backlog_ack_defer 2>/dev/null || echo none)"
+	echo "timing=$timing"
+	echo "regime=$regime"
+	echo "sender_sg=$(offload scatter-gather)"
+	echo "sender_gso=$(offload generic-segmentation-offload)"
+	echo "sender_tso=$(offload tcp-segmentation-offload)"
+	echo "sender_gso_max_segs=$(ip -n "$ns_s" -d link show va | sed -n 's/.*gso_max_segs \([0-9]*\).*/\1/p')"
 	echo "gate_args=$gate_args"
 	echo "smooth=$smooth"
-	grep '^slots=' "$out/gate.log"
+	grep '^slots=\|^releases=' "$out/gate.log"
 	grep '^warmup_attempts=' "$out/send.log" || true
 	grep '^sent_bytes=' "$out/send.log"
 	grep '^received_bytes=' "$out/recv.log"
