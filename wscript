@@ -84,6 +84,7 @@ def build(bld):
         'experiment/tsq-job-runner.cc',
         'experiment/tsq-experiment.cc',
         'experiment/tsq-batch-means.cc',
+        'experiment/tsq-live-kernel.cc',
         'experiment/tsq-live-twin.cc',
         'experiment/tsq-attribute-defaults.cc',
         'experiment/tsq-command-line.cc',

@@ -253,6 +253,23 @@ main(int argc, char* argv[])
     cmd.AddValue("gateMaxFrames", "gate: frames per data TXOP at most", maxFrames);
     cmd.AddValue("gateLost", "gate: lost-contention chance, per mille", lost);
     cmd.AddValue("gateRelease", "gate: frames leave at the TXOP's end or open", release);
+    cmd.AddValue("timing",
+                 "the gate's timing: slots (fixed slots, tsq/gate.h; default) or edca "
+                 "(802.11n's EDCA with ath9k's aggregation, tsq/edca_gate.h; no --replay)",
+                 base.timing);
+    cmd.AddValue("regime",
+                 "the sender's accounting: veth (one-segment skbs; default) or ath9k (no "
+                 "scatter-gather: GSO skbs cut into linear segments below TCP)",
+                 base.regime);
+    cmd.AddValue("gateHwDepth",
+                 "edca: aggregates in the station's hardware queue (1..4; 2: ath9k)",
+                 base.hwDepth);
+    cmd.AddValue("gateCompletionDelayUs",
+                 "edca: the station's credit after its BlockAck, us (0..1000000; an assumption)",
+                 base.completionDelayUs);
+    cmd.AddValue("maxTcpHeader",
+                 "ath9k: the kernel's MAX_TCP_HEADER, bytes (the segments' truesize; 192 here)",
+                 base.maxTcpHeader);
     cmd.AddValue("seed", "first run's seed (RngRun and the gate's draws)", seed);
     cmd.AddValue("kernelDir",
                  "folder of tsq-live-gate and tsq-live-flow (default: ../live-kernel from "
@@ -324,6 +341,25 @@ main(int argc, char* argv[])
     {
         std::cerr << TsqOutOfRange("sides", sides, "kernel,ns3, kernel or ns3") << "\n";
         return 2;
+    }
+    if (base.timing != "slots" && base.timing != "edca")
+    {
+        std::cerr << TsqOutOfRange("timing", base.timing, "slots or edca") << "\n";
+        return 2;
+    }
+    if (base.regime != "veth" && base.regime != "ath9k")
+    {
+        std::cerr << TsqOutOfRange("regime", base.regime, "veth or ath9k") << "\n";
+        return 2;
+    }
+    if (base.maxTcpHeader < 64 || base.maxTcpHeader > 1024)
+    {
+        std::cerr << TsqOutOfRangeValue("maxTcpHeader", base.maxTcpHeader, "64..1024") << "\n";
+        return 2;
+    }
+    if (base.timing == "edca")
+    {
+        replay = false; // the slot schedule's lateness has no EDCA meaning
     }
     if (!(gateRate >= 1 && gateRate <= 100000))
     {
@@ -516,13 +552,26 @@ main(int argc, char* argv[])
         }
     }
 
-    std::cout << "\nThe live kernel (" << kernelRelease
-              << ") and its ns-3 twin (linux-6.16 profile) behind the same gate: "
-              << base.gate.rate_bps / 1e6 << " Mb/s, overhead " << base.gate.overhead_us
-              << " us, ACK gap/TXOP " << base.gate.ack_gap_us << "/" << base.gate.ack_txop_us
-              << " us, gap " << base.gate.gap_us << " us, <= " << base.gate.max_frames
-              << " frames, lost contention " << base.gate.lost_permille / 10.0 << "%, release at "
-              << release << "; ssthresh " << base.ssthresh << ", CUBIC, one-segment skbs\n";
+    if (base.timing == "edca")
+    {
+        std::cout << "\nThe live kernel (" << kernelRelease
+                  << ") and its ns-3 twin (linux-6.16 profile) on the same 802.11n EDCA hop "
+                     "(HT40 SGI MCS 7, ath9k's aggregation, hardware depth "
+                  << base.hwDepth << ", completion delay " << base.completionDelayUs
+                  << " us); ssthresh " << base.ssthresh << ", CUBIC, regime " << base.regime
+                  << "; fr/slot: MPDUs per A-MPDU, acks/tx: ACKs per AP TXOP\n";
+    }
+    else
+    {
+        std::cout << "\nThe live kernel (" << kernelRelease
+                  << ") and its ns-3 twin (linux-6.16 profile) behind the same gate: "
+                  << base.gate.rate_bps / 1e6 << " Mb/s, overhead " << base.gate.overhead_us
+                  << " us, ACK gap/TXOP " << base.gate.ack_gap_us << "/" << base.gate.ack_txop_us
+                  << " us, gap " << base.gate.gap_us << " us, <= " << base.gate.max_frames
+                  << " frames, lost contention " << base.gate.lost_permille / 10.0
+                  << "%, release at " << release << "; ssthresh " << base.ssthresh
+                  << ", CUBIC, regime " << base.regime << "\n";
+    }
     std::printf("%-12s %-6s %4s %7s %5s %7s %6s %6s %6s %6s %7s %8s %8s %6s %7s %8s %7s %9s\n",
                 "point",
                 "side",

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <string>
+#include <tsq/edca_gate.h>
 #include <tsq/gate.h>
 #include <vector>
 
@@ -17,10 +18,12 @@
  * \file
  * \ingroup tsq
  * The live-kernel reference and its ns-3 twin: one CUBIC flow behind the
- * same emulated aggregating link (c-core tsq/gate.h), run by this machine's
- * kernel (live-kernel/tsq-live-run.sh) and by ns-3 with this module
- * (WifiUplinkScenario, link "gate"), summarised in the same terms so the
- * two can be printed side by side and compared.
+ * same emulated aggregating link (c-core tsq/gate.h's fixed slots, or
+ * tsq/edca_gate.h's 802.11n hop on EDCA timing), run by this machine's
+ * kernel (live-kernel/tsq-live-run.sh; tsq-live-kernel.cc) and by ns-3
+ * with this module (WifiUplinkScenario, link "gate"; tsq-live-twin.cc),
+ * summarised in the same terms so the two can be printed side by side and
+ * compared.
  */
 
 namespace ns3
@@ -46,7 +49,18 @@ struct TsqLiveConfig
     std::string twinReceiverAcks{"burst"};
     /** the twin's RTT (WifiUplinkConfig::rttEstimator): "linux" or "ns3" */
     std::string twinRttEstimator{"linux"};
-    struct tsq_gate_params gate; //!< the link, both sides
+    struct tsq_gate_params gate; //!< the slot link, both sides (timing "slots")
+    /** the link's timing: "slots" (tsq/gate.h) or "edca" (tsq/edca_gate.h) */
+    std::string timing{"slots"};
+    /** the sender's accounting: "veth" (one-segment skbs, gso_max_segs 1) or
+     *  "ath9k" (no scatter-gather: GSO skbs cut into linear segments below
+     *  TCP, each charged its own truesize) */
+    std::string regime{"veth"};
+    uint32_t hwDepth{2};           //!< edca: aggregates in the station's hardware queue
+    uint32_t completionDelayUs{0}; //!< edca: credit after the BlockAck, us (an assumption)
+    /** MAX_TCP_HEADER of the kernel (ath9k regime: the segments' truesize);
+     *  192 for this machine's config (no CONFIG_WLAN, no tunnels) */
+    uint32_t maxTcpHeader{192};
 
     TsqLiveConfig();
 };
@@ -67,17 +81,25 @@ struct TsqLiveSummary
     double chargedBytesMean{0}; //!< sk_wmem_alloc / TSQ bytes below TCP, mean
     double tsqLimitMean{0};     //!< the TSQ limit (kernel: predicted by the core), mean
     double srttMsMean{0};       //!< smoothed RTT, mean
-    double framesPerSlot{0};    //!< data frames per slot that carried some
+    double framesPerSlot{0};    //!< data frames per slot that carried some (edca: per A-MPDU)
     double bytesPerSlot{0};     //!< their bytes
     double acksPerTxop{0};      //!< ACK frames per AP TXOP that carried some
     uint64_t dataSlots{0};      //!< slots that carried frames
-    uint64_t lostSlots{0};      //!< lost-contention slots
+    uint64_t lostSlots{0};      //!< lost-contention slots (edca: collided station TXOPs)
     double latenessP50Us{0};    //!< controller lateness during the flow (kernel), median
     double latenessP99Us{0};    //!< 99th percentile
     uint64_t mismatches{0};     //!< kernel releases that were not exactly the snapshot
     std::vector<std::pair<double, double>> cwnd; //!< (t s from the flow's start, cwnd)
     std::string slotsCsv; //!< the kernel run's slots CSV (for lateness replay)
 };
+
+/**
+ * \ingroup tsq
+ * \return cwnd at each of TsqLiveSummary::CwndTimes() from (t s, cwnd)
+ *         samples: the last one at or before each time, NaN past @p lengthS
+ */
+std::vector<double> TsqLiveCwndAt(const std::vector<std::pair<double, double>>& cwnd,
+                                  double lengthS);
 
 /**
  * \ingroup tsq
@@ -132,8 +154,12 @@ int TsqRunLiveSmooth(const TsqLiveConfig& config,
 
 /**
  * \ingroup tsq
- * \brief The ns-3 twin of @p config: one station behind link "gate", the
- * linux-6.16 profile, one-segment skbs, no ping, no warm-up.
+ * \brief The ns-3 twin of @p config: one station behind link "gate" (its
+ * timing), the linux-6.16 profile, no ping, no warm-up; one-segment skbs
+ * (regime "veth"), or TSO bursts charged as software-GSO segments with
+ * @p config's MAX_TCP_HEADER (regime "ath9k": sets the process's
+ * defaults of TsqTcpSocket::SoftwareGso and MaxTcpHeader, which the
+ * run's record lists among its attribute overrides).
  * \param config the point
  * \param seed RngRun and the gate's lost-contention seed
  * \param lateness a kernel run's slots CSV to replay, or ""

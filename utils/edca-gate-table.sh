@@ -6,11 +6,12 @@
 # below TCP, MPDUs per A-MPDU, ACKs per AP TXOP (the "EDCA gate" table of
 # doc/validation.rst). The shift is the socket's own (InitialPacingShift)
 # on the gate, which has no mac80211, TCP_TX_DELAY's extra budget for
-# linux-6.16 (how the live kernel's shift is emulated), and mac80211's
-# (--deviceShift) on WiFi.
+# linux-6.16 (how the live kernel's shift is emulated; b*: with the
+# receiver's ACKs as Linux 6.7+ sends them, one per burst, as the live
+# kernel's receiver does), and mac80211's (--deviceShift) on WiFi.
 #
 # Usage: utils/edca-gate-table.sh [BUILD_DIR] [SEEDS] [DURATION_S]
-#   defaults: build, 3 seeds, 10 s measured (about 3 minutes on one core)
+#   defaults: build, 3 seeds, 10 s measured (about 3.5 minutes on one core)
 set -eu
 build=${1:-build}
 seeds=${2:-3}
@@ -24,6 +25,7 @@ wifi='--link=wifi --driver=ath9k --wiredServer=1'
 # side|profile|label:options ... (a point's options, space-free labels)
 rows="gate|linux-4.16|s10:--ns3::TsqTcpSocket::InitialPacingShift=10 s9:--ns3::TsqTcpSocket::InitialPacingShift=9 s8:--ns3::TsqTcpSocket::InitialPacingShift=8 s7:--ns3::TsqTcpSocket::InitialPacingShift=7
 gate|linux-6.16|d0:--txDelayUs=0 d500:--txDelayUs=500 d1500:--txDelayUs=1500 d3500:--txDelayUs=3500
+gate|linux-6.16|b0:--txDelayUs=0,--receiverAcks=burst b500:--txDelayUs=500,--receiverAcks=burst b1500:--txDelayUs=1500,--receiverAcks=burst b3500:--txDelayUs=3500,--receiverAcks=burst
 wifi|linux-4.16|s10:--deviceShift=10 s9:--deviceShift=9 s8:--deviceShift=8 s7:--deviceShift=7
 wifi|linux-6.16|s10:--deviceShift=10 s9:--deviceShift=9 s8:--deviceShift=8 s7:--deviceShift=7"
 
