@@ -13,7 +13,9 @@
 #include <linux/pkt_sched.h>
 #include <linux/rtnetlink.h>
 #include <net/if.h>
+#include <sched.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 
 #include "live-util.h"
@@ -389,4 +391,51 @@ void gate_wait_until(uint64_t t_us, uint32_t spin_us)
 		live_sleep_until(t_us - spin_us);
 	while (live_now_us() < t_us)
 		;
+}
+
+void gate_run_opts_init(struct gate_run_opts *o, uint32_t spin_us)
+{
+	memset(o, 0, sizeof(*o));
+	o->cpu = -1;
+	o->rt_prio = 50;
+	o->spin_us = spin_us;
+}
+
+int gate_run_opt(const char *prog, struct gate_run_opts *o, const char *a, const char *v)
+{
+	if (strcmp(a, "--sender-ns") == 0)
+		o->sender_ns = v;
+	else if (strcmp(a, "--sender-dev") == 0)
+		o->sender_dev = v;
+	else if (strcmp(a, "--receiver-ns") == 0)
+		o->receiver_ns = v;
+	else if (strcmp(a, "--receiver-dev") == 0)
+		o->receiver_dev = v;
+	else if (strcmp(a, "--out") == 0)
+		o->out = v;
+	else if (strcmp(a, "--duration-ms") == 0)
+		o->duration_ms = live_parse_u64(prog, a, v, 1, 3600000);
+	else if (strcmp(a, "--cpu") == 0)
+		o->cpu = (int)live_parse_u64(prog, a, v, 0, 1023);
+	else if (strcmp(a, "--rt-prio") == 0)
+		o->rt_prio = (int)live_parse_u64(prog, a, v, 0, 99);
+	else if (strcmp(a, "--spin-us") == 0)
+		o->spin_us = (uint32_t)live_parse_u64(prog, a, v, 0, 100000);
+	else
+		return 0;
+	return 1;
+}
+
+void gate_go_realtime(const char *prog, const struct gate_run_opts *o)
+{
+	if (o->cpu >= 0)
+		live_pin_cpu(prog, o->cpu);
+	if (mlockall(MCL_CURRENT | MCL_FUTURE) < 0)
+		fprintf(stderr, "%s: mlockall: %s (continuing)\n", prog, strerror(errno));
+	if (o->rt_prio > 0) {
+		struct sched_param sp = { .sched_priority = o->rt_prio };
+
+		if (sched_setscheduler(0, SCHED_FIFO, &sp) < 0)
+			fprintf(stderr, "%s: SCHED_FIFO: %s (continuing)\n", prog, strerror(errno));
+	}
 }

@@ -159,4 +159,26 @@ void gate_kick(struct gate_dev *d, uint32_t len);
 /* Waits for @t_us: sleeps until spin_us before it, then spins. */
 void gate_wait_until(uint64_t t_us, uint32_t spin_us);
 
+/* The options both controllers take: the two devices, the output, the
+ * run's length and the controller's scheduling */
+struct gate_run_opts {
+	const char *sender_ns, *sender_dev, *receiver_ns, *receiver_dev, *out;
+	uint64_t duration_ms;
+	int cpu;		/* -1: not pinned */
+	int rt_prio;		/* SCHED_FIFO priority, 0: none */
+	uint32_t spin_us;	/* spin this long before an event, sleep before */
+};
+
+/* Defaults: not pinned, SCHED_FIFO 50, spinning @spin_us. */
+void gate_run_opts_init(struct gate_run_opts *o, uint32_t spin_us);
+
+/* Takes option @a with value @v if it is one of struct gate_run_opts'
+ * (strictly parsed: exit 2 naming it otherwise); returns 1 if taken. */
+int gate_run_opt(const char *prog, struct gate_run_opts *o, const char *a, const char *v);
+
+/* Pins the caller to o->cpu, locks its memory and makes it SCHED_FIFO at
+ * o->rt_prio (each failure reported, not fatal: the lateness measured
+ * shows what it cost). */
+void gate_go_realtime(const char *prog, const struct gate_run_opts *o);
+
 #endif /* TSQ_LIVE_QDISC_GATE_H */

@@ -28,7 +28,6 @@
 #define _GNU_SOURCE
 #endif
 #include <signal.h>
-#include <sys/mman.h>
 
 #include "live-qdisc-gate.h"
 #include "live-util.h"
@@ -64,11 +63,7 @@ struct rec {
 };
 
 struct opts {
-	const char *sender_ns, *sender_dev, *receiver_ns, *receiver_dev, *out;
-	uint64_t duration_ms;
-	int cpu;
-	int rt_prio;
-	uint32_t spin_us;
+	struct gate_run_opts run;
 	uint32_t poll_us;
 	int seg_gso;
 	struct tsq_egate_params ep;
@@ -106,9 +101,7 @@ static void parse(int argc, char **argv, struct opts *o)
 	int i;
 
 	memset(o, 0, sizeof(*o));
-	o->cpu = -1;
-	o->rt_prio = 50;
-	o->spin_us = 5;
+	gate_run_opts_init(&o->run, 5);
 	o->poll_us = 20;
 	tsq_egate_params_init(&o->ep);
 	for (i = 1; i < argc; i++) {
@@ -126,25 +119,9 @@ static void parse(int argc, char **argv, struct opts *o)
 		if (!v)
 			live_die(2, prog, "%s needs a value (see --help)", a);
 		i++;
-		if (strcmp(a, "--sender-ns") == 0)
-			o->sender_ns = v;
-		else if (strcmp(a, "--sender-dev") == 0)
-			o->sender_dev = v;
-		else if (strcmp(a, "--receiver-ns") == 0)
-			o->receiver_ns = v;
-		else if (strcmp(a, "--receiver-dev") == 0)
-			o->receiver_dev = v;
-		else if (strcmp(a, "--out") == 0)
-			o->out = v;
-		else if (strcmp(a, "--duration-ms") == 0)
-			o->duration_ms = live_parse_u64(prog, a, v, 1, 3600000);
-		else if (strcmp(a, "--cpu") == 0)
-			o->cpu = (int)live_parse_u64(prog, a, v, 0, 1023);
-		else if (strcmp(a, "--rt-prio") == 0)
-			o->rt_prio = (int)live_parse_u64(prog, a, v, 0, 99);
-		else if (strcmp(a, "--spin-us") == 0)
-			o->spin_us = (uint32_t)live_parse_u64(prog, a, v, 0, 100000);
-		else if (strcmp(a, "--poll-us") == 0)
+		if (gate_run_opt(prog, &o->run, a, v))
+			continue;
+		if (strcmp(a, "--poll-us") == 0)
 			o->poll_us = (uint32_t)live_parse_u64(prog, a, v, 5, 1000);
 		else if (strcmp(a, "--seed") == 0)
 			o->ep.edca.seed = live_parse_u64(prog, a, v, 0, UINT64_MAX);
@@ -155,8 +132,8 @@ static void parse(int argc, char **argv, struct opts *o)
 		else
 			live_die(2, prog, "unknown option '%s' (see --help)", a);
 	}
-	if (!o->sender_ns || !o->sender_dev || !o->receiver_ns || !o->receiver_dev || !o->out ||
-	    !o->duration_ms)
+	if (!o->run.sender_ns || !o->run.sender_dev || !o->run.receiver_ns || !o->run.receiver_dev || !o->run.out ||
+	    !o->run.duration_ms)
 		live_die(2, prog, "--sender-ns, --sender-dev, --receiver-ns, --receiver-dev, "
 			 "--duration-ms and --out are required (see --help)");
 }
@@ -246,11 +223,11 @@ static void run_due(struct tsq_egate *g, struct side *sides, uint64_t now, uint6
 static void write_csv(const struct opts *o, const struct recs *rs, uint64_t t0)
 {
 	static const char *kind[] = { "data", "acks", "txop" };
-	FILE *f = fopen(o->out, "w");
+	FILE *f = fopen(o->run.out, "w");
 	size_t i;
 
 	if (!f)
-		live_die(1, prog, "cannot write %s: %s", o->out, strerror(errno));
+		live_die(1, prog, "cannot write %s: %s", o->run.out, strerror(errno));
 	fprintf(f, "# tsq-live-edca; times in us from t0_us=%" PRIu64 " (CLOCK_MONOTONIC); seed=%" PRIu64
 		   " hw_depth=%u completion_delay_us=%u poll_us=%u seg_gso=%d\n",
 		t0, o->ep.edca.seed, o->ep.hw_depth, o->ep.completion_delay_us, o->poll_us,
@@ -266,7 +243,7 @@ static void write_csv(const struct opts *o, const struct recs *rs, uint64_t t0)
 			!!(r->who & TSQ_EDCA_BIT(TSQ_EDCA_AP)), r->collision);
 	}
 	if (fclose(f))
-		live_die(1, prog, "writing %s: %s", o->out, strerror(errno));
+		live_die(1, prog, "writing %s: %s", o->run.out, strerror(errno));
 }
 
 static int cmp_i64(const void *a, const void *b)
@@ -300,22 +277,6 @@ static void summary(const struct recs *rs, const struct tsq_egate *g, const stru
 	free(late);
 }
 
-/* Real-time, pinned, locked: the controller's lateness is measured, and
- * kept small */
-static void go_realtime(const struct opts *o)
-{
-	if (o->cpu >= 0)
-		live_pin_cpu(prog, o->cpu);
-	if (mlockall(MCL_CURRENT | MCL_FUTURE) < 0)
-		fprintf(stderr, "%s: mlockall: %s (continuing)\n", prog, strerror(errno));
-	if (o->rt_prio > 0) {
-		struct sched_param sp = { .sched_priority = o->rt_prio };
-
-		if (sched_setscheduler(0, SCHED_FIFO, &sp) < 0)
-			fprintf(stderr, "%s: SCHED_FIFO: %s (continuing)\n", prog, strerror(errno));
-	}
-}
-
 int main(int argc, char **argv)
 {
 	struct opts o;
@@ -334,8 +295,8 @@ int main(int argc, char **argv)
 	memset(sides, 0, sizeof(sides));
 	sides[0].fifo = TSQ_EGATE_DATA;
 	sides[1].fifo = TSQ_EGATE_ACKS;
-	gate_open_dev(&sides[0].dev, prog, o.sender_ns, o.sender_dev);
-	gate_open_dev(&sides[1].dev, prog, o.receiver_ns, o.receiver_dev);
+	gate_open_dev(&sides[0].dev, prog, o.run.sender_ns, o.run.sender_dev);
+	gate_open_dev(&sides[1].dev, prog, o.run.receiver_ns, o.run.receiver_dev);
 	sides[0].dev.min_burst = DATA_MIN_BURST;
 	sides[0].dev.seg_gso = o.seg_gso;
 	sides[1].dev.min_burst = ACK_MIN_BURST;
@@ -346,10 +307,10 @@ int main(int argc, char **argv)
 	sa.sa_handler = on_signal;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
-	go_realtime(&o);
+	gate_go_realtime(prog, &o.run);
 
 	t0 = live_now_us() + 10000;
-	end = t0 + o.duration_ms * 1000;
+	end = t0 + o.run.duration_ms * 1000;
 	if (tsq_egate_init(g, &o.ep, 0) != TSQ_OK)
 		live_die(2, prog, "bad hop parameters");
 	printf("ready t0_us=%" PRIu64 "\n", t0);
@@ -373,8 +334,8 @@ int main(int argc, char **argv)
 		target = now_abs + o.poll_us;
 		if (next != UINT64_MAX && t0 + next < target)
 			target = t0 + next > now_abs ? t0 + next : now_abs;
-		if (target > now_abs + o.spin_us)
-			live_sleep_until(target - o.spin_us);
+		if (target > now_abs + o.run.spin_us)
+			live_sleep_until(target - o.run.spin_us);
 		while (live_now_us() < target)
 			;
 	}

@@ -27,7 +27,6 @@
 #define _GNU_SOURCE
 #endif
 #include <signal.h>
-#include <sys/mman.h>
 
 #include "live-qdisc-gate.h"
 #include "live-util.h"
@@ -58,11 +57,7 @@ struct slot_rec {
 };
 
 struct opts {
-	const char *sender_ns, *sender_dev, *receiver_ns, *receiver_dev, *out;
-	uint64_t duration_ms;
-	int cpu;
-	int rt_prio;
-	uint32_t spin_us;
+	struct gate_run_opts run;
 	uint32_t frame_bytes;
 	int monitor;
 	int seg_gso;
@@ -88,9 +83,7 @@ static void parse(int argc, char **argv, struct opts *o)
 	int i;
 
 	memset(o, 0, sizeof(*o));
-	o->cpu = -1;
-	o->rt_prio = 50;
-	o->spin_us = 200;
+	gate_run_opts_init(&o->run, 200);
 	o->frame_bytes = 1514;
 	o->sample_us = 1000;
 	tsq_gate_params_init(&o->gp);
@@ -113,25 +106,9 @@ static void parse(int argc, char **argv, struct opts *o)
 		if (!v)
 			live_die(2, prog, "%s needs a value (see --help)", a);
 		i++;
-		if (strcmp(a, "--sender-ns") == 0)
-			o->sender_ns = v;
-		else if (strcmp(a, "--sender-dev") == 0)
-			o->sender_dev = v;
-		else if (strcmp(a, "--receiver-ns") == 0)
-			o->receiver_ns = v;
-		else if (strcmp(a, "--receiver-dev") == 0)
-			o->receiver_dev = v;
-		else if (strcmp(a, "--out") == 0)
-			o->out = v;
-		else if (strcmp(a, "--duration-ms") == 0)
-			o->duration_ms = live_parse_u64(prog, a, v, 1, 3600000);
-		else if (strcmp(a, "--cpu") == 0)
-			o->cpu = (int)live_parse_u64(prog, a, v, 0, 1023);
-		else if (strcmp(a, "--rt-prio") == 0)
-			o->rt_prio = (int)live_parse_u64(prog, a, v, 0, 99);
-		else if (strcmp(a, "--spin-us") == 0)
-			o->spin_us = (uint32_t)live_parse_u64(prog, a, v, 0, 100000);
-		else if (strcmp(a, "--sample-us") == 0)
+		if (gate_run_opt(prog, &o->run, a, v))
+			continue;
+		if (strcmp(a, "--sample-us") == 0)
 			o->sample_us = (uint32_t)live_parse_u64(prog, a, v, 100, 1000000);
 		else if (strcmp(a, "--frame-bytes") == 0)
 			o->frame_bytes = (uint32_t)live_parse_u64(prog, a, v, 60, 65535);
@@ -159,8 +136,8 @@ static void parse(int argc, char **argv, struct opts *o)
 		} else
 			live_die(2, prog, "unknown option '%s' (see --help)", a);
 	}
-	if (!o->sender_ns || !o->sender_dev || !o->out || !o->duration_ms ||
-	    (!o->monitor && (!o->receiver_ns || !o->receiver_dev)))
+	if (!o->run.sender_ns || !o->run.sender_dev || !o->run.out || !o->run.duration_ms ||
+	    (!o->monitor && (!o->run.receiver_ns || !o->run.receiver_dev)))
 		live_die(2, prog, "--sender-ns, --sender-dev, --receiver-ns, --receiver-dev "
 			 "(not with --monitor), --duration-ms and --out are required (see --help)");
 }
@@ -174,11 +151,11 @@ static int cmp_i64(const void *a, const void *b)
 
 static void write_csv(const struct opts *o, const struct slot_rec *r, size_t n, uint64_t t0)
 {
-	FILE *f = fopen(o->out, "w");
+	FILE *f = fopen(o->run.out, "w");
 	size_t i;
 
 	if (!f)
-		live_die(1, prog, "cannot write %s: %s", o->out, strerror(errno));
+		live_die(1, prog, "cannot write %s: %s", o->run.out, strerror(errno));
 	fprintf(f, "# tsq-live-gate slots; times in us from t0_us=%" PRIu64 " (CLOCK_MONOTONIC)\n", t0);
 	fprintf(f, "index,open_plan_us,open_act_us,queued_frames,frames,bytes,release_plan_us,"
 		   "release_act_us,released_pkts,released_bytes,lost,ack_open_plan_us,"
@@ -193,7 +170,7 @@ static void write_csv(const struct opts *o, const struct slot_rec *r, size_t n, 
 			r[i].ack_frames, r[i].ack_bytes, r[i].ack_release_plan,
 			r[i].ack_release_act, r[i].ack_released_pkts);
 	if (fclose(f))
-		live_die(1, prog, "writing %s: %s", o->out, strerror(errno));
+		live_die(1, prog, "writing %s: %s", o->run.out, strerror(errno));
 }
 
 /* Lateness of every event that happened, for the summary line */
@@ -233,16 +210,16 @@ static int run_monitor(const struct opts *o)
 	FILE *f;
 
 	memset(&data, 0, sizeof(data));
-	gate_open_dev(&data, prog, o->sender_ns, o->sender_dev);
-	f = fopen(o->out, "w");
+	gate_open_dev(&data, prog, o->run.sender_ns, o->run.sender_dev);
+	f = fopen(o->run.out, "w");
 	if (!f)
-		live_die(1, prog, "cannot write %s: %s", o->out, strerror(errno));
-	fprintf(f, "# tsq-live-gate --monitor of %s; t_us is CLOCK_MONOTONIC\n", o->sender_dev);
+		live_die(1, prog, "cannot write %s: %s", o->run.out, strerror(errno));
+	fprintf(f, "# tsq-live-gate --monitor of %s; t_us is CLOCK_MONOTONIC\n", o->run.sender_dev);
 	fprintf(f, "t_us,qlen,backlog,packets,bytes,drops\n");
 	printf("ready t0_us=%" PRIu64 "\n", live_now_us());
 	fflush(stdout);
 	t = live_now_us();
-	end = t + o->duration_ms * 1000;
+	end = t + o->run.duration_ms * 1000;
 	while (!stop && t < end) {
 		live_sleep_until(t);
 		gate_stats(&data, &st);
@@ -251,7 +228,7 @@ static int run_monitor(const struct opts *o)
 		t += o->sample_us;
 	}
 	if (fclose(f))
-		live_die(1, prog, "writing %s: %s", o->out, strerror(errno));
+		live_die(1, prog, "writing %s: %s", o->run.out, strerror(errno));
 	return 0;
 }
 
@@ -279,8 +256,8 @@ int main(int argc, char **argv)
 		live_die(2, prog, "the gate parameters are out of range (see tsq/gate.h)");
 	memset(&data, 0, sizeof(data));
 	memset(&ack, 0, sizeof(ack));
-	gate_open_dev(&data, prog, o.sender_ns, o.sender_dev);
-	gate_open_dev(&ack, prog, o.receiver_ns, o.receiver_dev);
+	gate_open_dev(&data, prog, o.run.sender_ns, o.run.sender_dev);
+	gate_open_dev(&ack, prog, o.run.receiver_ns, o.run.receiver_dev);
 	data.min_burst = DATA_MIN_BURST;
 	data.seg_gso = o.seg_gso;
 	ack.min_burst = ACK_MIN_BURST;
@@ -291,19 +268,10 @@ int main(int argc, char **argv)
 	sa.sa_handler = on_signal;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
-	if (o.cpu >= 0)
-		live_pin_cpu(prog, o.cpu);
-	if (mlockall(MCL_CURRENT | MCL_FUTURE) < 0)
-		fprintf(stderr, "%s: mlockall: %s (continuing)\n", prog, strerror(errno));
-	if (o.rt_prio > 0) {
-		struct sched_param sp = { .sched_priority = o.rt_prio };
-
-		if (sched_setscheduler(0, SCHED_FIFO, &sp) < 0)
-			fprintf(stderr, "%s: SCHED_FIFO: %s (continuing)\n", prog, strerror(errno));
-	}
+	gate_go_realtime(prog, &o.run);
 
 	t0 = live_now_us() + 10000;
-	end = t0 + o.duration_ms * 1000;
+	end = t0 + o.run.duration_ms * 1000;
 	if (tsq_gate_init(&g, &o.gp, t0) != TSQ_OK)
 		live_die(2, prog, "bad gate parameters");
 	printf("ready t0_us=%" PRIu64 "\n", t0);
@@ -324,7 +292,7 @@ int main(int argc, char **argv)
 		/* "act": when the operation took effect (snapshot read, frames
 		 * sent), so the costs of the netlink calls count as lateness */
 		r.open_plan = (int64_t)(g.next_open_us - t0);
-		gate_wait_until(g.next_open_us, o.spin_us);
+		gate_wait_until(g.next_open_us, o.run.spin_us);
 		gate_snapshot(&data, &before, &queued, &bytes);
 		r.open_act = (int64_t)(live_now_us() - t0);
 		frames = tsq_gate_slot_frames(&g, queued);
@@ -342,7 +310,7 @@ int main(int argc, char **argv)
 		r.lost = s.lost_contention;
 		if (frames) {
 			r.release_plan = (int64_t)(s.release_us - t0);
-			gate_wait_until(s.release_us, o.spin_us);
+			gate_wait_until(s.release_us, o.run.spin_us);
 			gate_release(&data, frames, bytes, &before, &r.released_pkts,
 				     &r.released_bytes, &r.release_act);
 			r.release_act -= (int64_t)t0;
@@ -351,7 +319,7 @@ int main(int argc, char **argv)
 			uint32_t aq, ab;
 
 			r.ack_open_plan = (int64_t)(g.ack_open_us - t0);
-			gate_wait_until(g.ack_open_us, o.spin_us);
+			gate_wait_until(g.ack_open_us, o.run.spin_us);
 			gate_snapshot(&ack, &abefore, &aq, &ab);
 			r.ack_open_act = (int64_t)(live_now_us() - t0);
 			if (tsq_gate_ack_open(&g, aq, &a) != TSQ_OK)
@@ -362,7 +330,7 @@ int main(int argc, char **argv)
 				uint32_t rel_bytes;
 
 				r.ack_release_plan = (int64_t)(a.release_us - t0);
-				gate_wait_until(a.release_us, o.spin_us);
+				gate_wait_until(a.release_us, o.run.spin_us);
 				gate_release(&ack, aq, ab, &abefore, &r.ack_released_pkts,
 					     &rel_bytes, &r.ack_release_act);
 				r.ack_release_act -= (int64_t)t0;
