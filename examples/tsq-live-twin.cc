@@ -24,6 +24,7 @@
  *
  * --check compares the medians of the two sides at every point: goodput
  * within --checkGoodput (15%) and cwnd at 1 and 4 s within --checkCwnd
+ * (--assertCwnd=false: printed, not asserted)
  * (20%) of the kernel's (cwnd at 8 s is printed beside them, not checked:
  * at the 3.9 ms budget the twin's grows past the kernel's, an open
  * difference), or within two standard errors of the difference
@@ -217,6 +218,7 @@ main(int argc, char* argv[])
     std::string smooth;
     double checkGoodput = 0.15;
     double checkCwnd = 0.20;
+    bool assertCwnd = true;
 
     TsqCommandLine cmd(__FILE__);
     cmd.AddValue("txDelays",
@@ -283,6 +285,10 @@ main(int argc, char* argv[])
                  check);
     cmd.AddValue("checkGoodput", "--check: allowed relative goodput difference", checkGoodput);
     cmd.AddValue("checkCwnd", "--check: allowed relative cwnd difference at 1, 4, 8 s", checkCwnd);
+    cmd.AddValue("assertCwnd",
+                 "--check: assert cwnd at 1 and 4 s (false: print their verdicts only, where "
+                 "the twin's cwnd is known to differ)",
+                 assertCwnd);
     if (std::string error = cmd.Parse(argc, argv); !error.empty())
     {
         std::cerr << error << std::endl;
@@ -692,7 +698,7 @@ main(int argc, char* argv[])
             // kernel's stays near 140-160 segments while the twin's grows on
             // to 187-203, out of the bound in 2 of the last 3 checks; an open
             // difference of the model (doc/validation.rst), not run spread.
-            const bool asserted[] = {true, true, false};
+            const bool asserted[] = {assertCwnd, assertCwnd, false};
             for (int i = 0; i < 3; ++i)
             {
                 if (!std::isnan(k->second.CwndAt(idx[i])))
