@@ -49,6 +49,7 @@ def build(bld):
         'c-core/src/tso.c',
         'c-core/src/cwnd.c',
         'c-core/src/profile.c',
+        'c-core/src/forms.c',
         'c-core/src/ampdu.c',
         'c-core/src/completion.c',
         'c-core/src/rate.c',

@@ -8,6 +8,7 @@ set(TSQ_CORE_SOURCES
   src/tso.c
   src/cwnd.c
   src/profile.c
+  src/forms.c
   src/ampdu.c
   src/completion.c
   src/rate.c
@@ -28,6 +29,7 @@ set(TSQ_CORE_HEADERS
   include/tsq/tso.h
   include/tsq/cwnd.h
   include/tsq/profile.h
+  include/tsq/forms.h
   include/tsq/tsq.h
   include/tsq/ampdu.h
   include/tsq/completion.h

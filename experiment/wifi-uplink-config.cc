@@ -9,6 +9,7 @@
 #include "tsq-option-check.h"
 #include "tsq/completion.h"
 #include "tsq/edca_gate.h"
+#include "tsq/forms.h"
 #include "tsq/gate.h"
 #include "tsq/profile.h"
 #include "tsq/rules.h"
@@ -60,6 +61,7 @@ FirstSkbPasses(const WifiUplinkConfig& c, uint32_t lob)
 {
     TsqKernelConfig k;
     k.SetProfile(c.kernelProfile);
+    k.SetForms(c.kernelForms);
     if (!c.tsqRule.empty())
     {
         k.SetRule(c.tsqRule);
@@ -202,6 +204,10 @@ WifiUplinkConfig::AddToCommandLine(TsqCommandLine& cmd)
                  "kernel profile of sockets and devices (core name)",
                  kernelProfile);
     cmd.AddValue("rule", "TSQ rule id (empty: the kernel profile's)", tsqRule);
+    cmd.AddValue("kernelForms",
+                 "forms of other releases in the kernel profile, field=form,... (empty: the "
+                 "profile's own; fields tso, shortcut, cwnd, rate, rtt, hystart, truesize)",
+                 kernelForms);
     cmd.AddValue("deviceShift",
                  "WiFi pacing-shift policy: profile, none or 0..31 (mac80211 override)",
                  deviceShift);
@@ -551,6 +557,16 @@ WifiUplinkConfig::Validate() const
     if (!tsq_profile_find(kernelProfile.c_str()))
     {
         return TsqOutOfRangeValue("kernelProfile", kernelProfile, TsqProfileNames().c_str());
+    }
+    struct tsq_profile forms = *tsq_profile_find(kernelProfile.c_str());
+    if (tsq_profile_set_forms(&forms, kernelForms.c_str()) != TSQ_OK)
+    {
+        return TsqOutOfRangeValue("kernelForms",
+                                  kernelForms,
+                                  ("empty or a comma-separated list of field=form, one per "
+                                   "field, of: " +
+                                   TsqFormsAllowed())
+                                      .c_str());
     }
     enum tsq_rule rule;
     if (!tsqRule.empty() && tsq_rule_from_id(tsqRule.c_str(), &rule) != TSQ_OK)
@@ -934,6 +950,19 @@ WifiUplinkConfig::EffectivePacingShift() const
 }
 
 std::string
+WifiUplinkConfig::KernelFormsInForce() const
+{
+    if (!tsq)
+    {
+        return "";
+    }
+    TsqKernelConfig k;
+    k.SetProfile(kernelProfile);
+    k.SetForms(kernelForms);
+    return k.FormsInForce();
+}
+
+std::string
 WifiUplinkConfig::EffectiveRule() const
 {
     if (!tsq)
@@ -966,6 +995,7 @@ WifiUplinkConfig::ScenarioAttributes()
         {"ns3::TcpSocket::InitialSlowStartThreshold", "initialSsthresh"},
         {"ns3::TsqTcpSocket::KernelProfile", "kernelProfile"},
         {"ns3::TsqTcpSocket::TsqRule", "rule"},
+        {"ns3::TsqTcpSocket::KernelForms", "kernelForms"},
         {"ns3::TsqTcpSocket::FloorBytes", "floor"},
         {"ns3::TsqTcpSocket::LimitOutputBytes", "limitOutputBytes"},
         {"ns3::TsqTcpSocket::LinuxRtt", "rttEstimator"},

@@ -119,6 +119,7 @@ struct WifiUplinkConfig
     bool tsqSocketOnly{false};
     std::string kernelProfile{"linux-4.16"}; //!< core kernel profile of sockets and devices
     std::string tsqRule{""};                 //!< core rule id; empty: the profile's rule
+    std::string kernelForms{""};             //!< core forms list; empty: the profile's
     std::string deviceShift{"profile"};      //!< WiFi policy: "profile", "none" or 0..31
     std::string driverProfile{"ns3"};        //!< WiFi completion model: a core driver profile
     double completionLatencyUs{0};           //!< WiFi completion latency, us (an estimate if > 0)
@@ -197,6 +198,8 @@ struct WifiUplinkConfig
      */
     uint32_t EffectivePacingShift() const;
 
+    /** \return the forms that differ from the profile's (core order), "" for none */
+    std::string KernelFormsInForce() const;
     /** \return the TSQ rule id in effect ("ns3" without the TSQ socket) */
     std::string EffectiveRule() const;
 

@@ -27,6 +27,11 @@ WifiUplinkRunRecord(const std::string& experiment,
     run.SetParam("point", point);
     run.SetParam("kernel_profile", config.tsq ? config.kernelProfile : "");
     run.SetParam("tsq_rule", config.EffectiveRule());
+    // Absent without overrides, so earlier runs keep their keys
+    if (!config.KernelFormsInForce().empty())
+    {
+        run.SetParam("kernel_forms", config.KernelFormsInForce());
+    }
     run.SetParam("pacing_shift", config.EffectivePacingShift());
     run.SetParam("floor_bytes", config.floorBytes);
     run.SetParam("cc", udp ? "" : config.congestionControl);

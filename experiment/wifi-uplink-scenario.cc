@@ -222,6 +222,10 @@ WifiUplinkScenario::InstallTsq()
     }
     TsqHelper tsq;
     tsq.SetKernelProfile(m_config.kernelProfile);
+    if (!m_config.kernelForms.empty())
+    {
+        tsq.SetSocketAttribute("KernelForms", StringValue(m_config.kernelForms));
+    }
     if (!m_config.tsqRule.empty())
     {
         tsq.SetTsqRule(m_config.tsqRule);

@@ -42,4 +42,10 @@ TsqDriverProfileNames()
     return FromCoreList(&tsq_driver_profile_names);
 }
 
+std::string
+TsqFormsAllowed()
+{
+    return FromCoreList(&tsq_profile_forms_allowed);
+}
+
 } // namespace ns3

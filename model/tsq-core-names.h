@@ -29,6 +29,12 @@ std::string TsqRuleIds();
  */
 std::string TsqDriverProfileNames();
 
+/**
+ * \ingroup tsq
+ * \return "tso=3.19|4.15|5.18, ...": the C core's kernel forms by field
+ */
+std::string TsqFormsAllowed();
+
 } // namespace ns3
 
 #endif /* TSQ_CORE_NAMES_H */

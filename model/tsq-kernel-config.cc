@@ -31,7 +31,8 @@ TsqBadSocketAttribute(const std::string& name, const std::string& value, const s
 }
 
 TsqKernelConfig::TsqKernelConfig()
-    : m_profile(tsq_profile_find(kDefaultProfile))
+    : m_base(tsq_profile_find(kDefaultProfile)),
+      m_profile(*m_base)
 {
 }
 
@@ -43,19 +44,52 @@ TsqKernelConfig::SetProfile(const std::string& name)
     {
         TsqBadSocketAttribute("KernelProfile", name, "one of: " + TsqProfileNames());
     }
-    m_profile = p;
+    m_base = p;
+    m_profile = *p;
+    // KernelForms checked against any profile, so this cannot fail
+    tsq_profile_set_forms(&m_profile, m_forms.c_str());
 }
 
 const struct tsq_profile*
 TsqKernelConfig::GetProfile() const
 {
-    return m_profile;
+    return &m_profile;
 }
 
 std::string
 TsqKernelConfig::GetProfileName() const
 {
-    return m_profile ? m_profile->name : "";
+    return m_profile.name;
+}
+
+void
+TsqKernelConfig::SetForms(const std::string& list)
+{
+    struct tsq_profile p = *m_base;
+    if (tsq_profile_set_forms(&p, list.c_str()) != TSQ_OK)
+    {
+        TsqBadSocketAttribute("KernelForms",
+                              list,
+                              "empty or a comma-separated list of field=form, one per field, "
+                              "of: " +
+                                  TsqFormsAllowed());
+    }
+    m_forms = list;
+    m_profile = p;
+}
+
+std::string
+TsqKernelConfig::GetForms() const
+{
+    return m_forms;
+}
+
+std::string
+TsqKernelConfig::FormsInForce() const
+{
+    char buf[TSQ_FORMS_TEXT_MAX];
+    tsq_profile_forms_diff(&m_profile, m_base, buf, sizeof(buf));
+    return buf;
 }
 
 void
@@ -86,7 +120,7 @@ TsqKernelConfig::GetRuleId() const
 enum tsq_rule
 TsqKernelConfig::GetRule() const
 {
-    return m_ruleSet ? m_rule : m_profile->rule;
+    return m_ruleSet ? m_rule : m_profile.rule;
 }
 
 void
@@ -198,13 +232,13 @@ TsqKernelConfig::GetTxDelay() const
 uint32_t
 TsqKernelConfig::GsoMaxSize() const
 {
-    return m_gsoMaxSize ? m_gsoMaxSize : m_profile->gso_max_size;
+    return m_gsoMaxSize ? m_gsoMaxSize : m_profile.gso_max_size;
 }
 
 uint32_t
 TsqKernelConfig::MaxTcpHeader() const
 {
-    return m_maxTcpHeader ? m_maxTcpHeader : m_profile->max_tcp_header;
+    return m_maxTcpHeader ? m_maxTcpHeader : m_profile.max_tcp_header;
 }
 
 uint32_t
@@ -216,7 +250,7 @@ TsqKernelConfig::TxDelayUs() const
 uint32_t
 TsqKernelConfig::Truesize(uint32_t payload) const
 {
-    return tsq_skb_truesize(m_profile->truesize, payload);
+    return tsq_skb_truesize(m_profile.truesize, payload);
 }
 
 struct tsq_limit_in
@@ -231,7 +265,7 @@ TsqKernelConfig::LimitInput(uint64_t rate,
     in.pacing_rate = rate;
     in.pacing_shift = shift;
     in.truesize = truesize;
-    in.limit_output_bytes = m_limitOutputBytes ? m_limitOutputBytes : m_profile->limit_output_bytes;
+    in.limit_output_bytes = m_limitOutputBytes ? m_limitOutputBytes : m_profile.limit_output_bytes;
     in.factor = factor;
     in.floor = m_floorBytes;
     in.paced = paced;
@@ -244,15 +278,15 @@ TsqKernelConfig::TsoInput(uint64_t rate, uint32_t shift, uint32_t mss, uint32_t 
 {
     struct tsq_tso_in in;
     tsq_tso_in_init(&in);
-    in.form = m_profile->tso_form;
+    in.form = m_profile.tso_form;
     in.pacing_rate = rate;
     in.pacing_shift = shift;
     in.mss = mss;
     in.gso_max_size = GsoMaxSize();
-    in.gso_max_segs = m_profile->gso_max_segs;
-    in.min_tso_segs = m_minTsoSegs ? m_minTsoSegs : m_profile->min_tso_segs;
+    in.gso_max_segs = m_profile.gso_max_segs;
+    in.min_tso_segs = m_minTsoSegs ? m_minTsoSegs : m_profile.min_tso_segs;
     in.max_tcp_header = MaxTcpHeader();
-    in.tso_rtt_log = m_profile->tso_rtt_log;
+    in.tso_rtt_log = m_profile.tso_rtt_log;
     in.min_rtt_us = minRttUs;
     return in;
 }
@@ -271,9 +305,9 @@ TsqKernelConfig::PacingInput(uint32_t mss,
     in.packets_out = packetsOut;
     in.ssthresh = ssthresh;
     in.srtt_x8_us = srttX8Us;
-    in.ss_ratio = m_profile->pacing_ss_ratio;
-    in.ca_ratio = m_profile->pacing_ca_ratio;
-    in.width = m_profile->rate_width;
+    in.ss_ratio = m_profile.pacing_ss_ratio;
+    in.ca_ratio = m_profile.pacing_ca_ratio;
+    in.width = m_profile.rate_width;
     in.max_pacing_rate = tsq_rate_unknown(in.width);
     return in;
 }

@@ -43,10 +43,20 @@ class TsqKernelConfig
 
     /** \param name a core kernel profile (KernelProfile) */
     void SetProfile(const std::string& name);
-    /** \return the profile */
+    /** \return the profile in force: KernelProfile with KernelForms */
     const struct tsq_profile* GetProfile() const;
     /** \return its name */
     std::string GetProfileName() const;
+
+    /**
+     * \param list forms taken from other releases, "field=form,..." (core
+     * tsq/forms.h; empty: the profile's own) (KernelForms)
+     */
+    void SetForms(const std::string& list);
+    /** \return the KernelForms attribute as given */
+    std::string GetForms() const;
+    /** \return the forms that differ from the profile's, in the core's order */
+    std::string FormsInForce() const;
 
     /** \param id a TSQ rule id, or empty for the profile's (TsqRule) */
     void SetRule(const std::string& id);
@@ -133,8 +143,10 @@ class TsqKernelConfig
                                      uint32_t srttX8Us) const;
 
   private:
-    const struct tsq_profile* m_profile{nullptr}; //!< KernelProfile
-    bool m_ruleSet{false};                        //!< TsqRule given (else the profile's)
+    const struct tsq_profile* m_base; //!< KernelProfile
+    struct tsq_profile m_profile;     //!< m_base with KernelForms applied
+    std::string m_forms;              //!< KernelForms
+    bool m_ruleSet{false};            //!< TsqRule given (else the profile's)
 
     enum tsq_rule m_rule
     {

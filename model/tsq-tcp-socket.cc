@@ -85,6 +85,17 @@ TsqTcpSocket::GetTypeId()
                 StringValue(""),
                 MakeStringAccessor(&TsqTcpSocket::SetTsqRule, &TsqTcpSocket::GetTsqRuleId),
                 MakeStringChecker())
+            .AddAttribute(
+                "KernelForms",
+                "Forms taken from other releases, one field at a time: field=form,... "
+                "of tso (3.19, 4.15, 5.18), shortcut (none, empty-or-single, empty), "
+                "cwnd (2014, 2020, 2022), rate (u32, u64), rtt (4.13, 4.20, 6.1), "
+                "hystart (4.x, 5.6), truesize (6.18, 4.14-est); empty = the kernel "
+                "profile's own. E.g. linux-6.16 with cwnd=2014 is 6.16 with 4.16's "
+                "cwnd validation.",
+                StringValue(""),
+                MakeStringAccessor(&TsqTcpSocket::SetKernelForms, &TsqTcpSocket::GetKernelForms),
+                MakeStringChecker())
             .AddAttribute("InitialPacingShift",
                           "Initial sk_pacing_shift (0..31): the TSQ limit and the TSO burst "
                           "are about pacing_rate >> shift bytes. A device policy may change "
@@ -393,6 +404,19 @@ std::string
 TsqTcpSocket::GetKernelProfileName() const
 {
     return m_kernel.GetProfileName();
+}
+
+void
+TsqTcpSocket::SetKernelForms(std::string list)
+{
+    m_kernel.SetForms(list);
+    ApplyLinuxHyStart(); // the hystart form may have changed
+}
+
+std::string
+TsqTcpSocket::GetKernelForms() const
+{
+    return m_kernel.GetForms();
 }
 
 void

@@ -243,6 +243,8 @@ class TsqTcpSocket : public TcpSocketBase
     void SetKernelProfile(std::string name);
     std::string GetKernelProfileName() const;
     void SetTsqRule(std::string id);
+    void SetKernelForms(std::string list);
+    std::string GetKernelForms() const;
     std::string GetTsqRuleId() const;
     void SetPacingShiftAttr(uint32_t shift);
     uint32_t GetPacingShiftAttr() const;

@@ -67,7 +67,7 @@ ns3_program() {
         fi
         # options that take a listed name
         case $name in
-        cc | link | links | queueDisc | traffic | deviceShift | driver | kernelProfile | rule | standard | \
+        cc | link | links | queueDisc | traffic | deviceShift | driver | kernelProfile | kernelForms | rule | standard | \
             rules | standards | gateRelease | receiverAcks | rttEstimator | socketFactory | sides | only)
             values="$values bogus-name" ;;
         esac

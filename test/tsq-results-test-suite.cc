@@ -252,6 +252,7 @@ class TsqScenarioKeyTestCase : public TestCase
             {"--tsq=false", ""},
             {"--kernelProfile=linux-4.14", ""},
             {"--rule=3.6", ""},
+            {"--kernelForms=cwnd=2022", ""},
             {"--deviceShift=8", ""},
             {"--driver=ath9k", ""},
             {"--latencyUs=300", ""},

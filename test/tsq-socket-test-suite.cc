@@ -34,6 +34,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -392,8 +393,23 @@ class TsqAttributeTestCase : public TestCase
         for (unsigned int i = 0; i < tsq_profile_count(); ++i)
         {
             Check(s, "KernelProfile", tsq_profile_at(i)->name);
-            NS_TEST_EXPECT_MSG_EQ(s->GetProfile(), tsq_profile_at(i), "profile pointer");
+            NS_TEST_EXPECT_MSG_EQ(memcmp(s->GetProfile(), tsq_profile_at(i), sizeof(tsq_profile)),
+                                  0,
+                                  "the profile as the core has it");
         }
+        // A form of another release, kept across a later KernelProfile
+        s->SetAttribute("KernelProfile", StringValue("linux-6.16"));
+        Check(s, "KernelForms", "cwnd=2014,hystart=5.6");
+        NS_TEST_EXPECT_MSG_EQ(s->GetProfile()->cwnd_form, TSQ_CWND_2014, "cwnd form taken");
+        NS_TEST_EXPECT_MSG_EQ(s->GetProfile()->tso_form, TSQ_TSO_5_18, "others are 6.16's");
+        s->SetAttribute("KernelProfile", StringValue("linux-4.14"));
+        NS_TEST_EXPECT_MSG_EQ(s->GetProfile()->hystart_form,
+                              TSQ_HYSTART_5_6,
+                              "forms applied to the new profile");
+        Check(s, "KernelForms", "");
+        NS_TEST_EXPECT_MSG_EQ(memcmp(s->GetProfile(), tsq_profile_at(0), sizeof(tsq_profile)),
+                              0,
+                              "empty: the profile's own forms");
         for (unsigned int i = 0; i < tsq_rule_count(); ++i)
         {
             Check(s, "TsqRule", tsq_rule_id(static_cast<enum tsq_rule>(i)));

@@ -10,6 +10,7 @@
 #include "tsq/tso.h"
 #include "tsq/cwnd.h"
 #include "tsq/profile.h"
+#include "tsq/forms.h"
 #include "tsq/ampdu.h"
 #include "tsq/completion.h"
 #include "tsq/rate.h"
