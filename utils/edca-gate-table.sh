@@ -13,12 +13,8 @@
 # Usage: utils/edca-gate-table.sh [BUILD_DIR] [SEEDS] [DURATION_S]
 #   defaults: build, 3 seeds, 10 s measured (about 3.5 minutes on one core)
 set -eu
-build=${1:-build}
-seeds=${2:-3}
-duration=${3:-10}
-prog=$build/examples/tsq-wifi-upload
-[ -x "$prog" ] || { echo "edca-gate-table: no $prog (build first: make build)" >&2; exit 1; }
-case $seeds in '' | *[!0-9]* | 0) echo "edca-gate-table: SEEDS=$seeds is not 1 or more" >&2; exit 2 ;; esac
+. "$(dirname "$0")/table-runs.sh"
+table_args edca-gate-table "$@"
 
 gate='--link=gate --gateTiming=edca --wiredServer=1'
 wifi='--link=wifi --driver=ath9k --wiredServer=1'
@@ -37,26 +33,8 @@ echo "$rows" | while IFS='|' read -r side profile points; do
     for point in $points; do
         label=${point%%:*}
         popts=$(echo "${point#*:}" | tr ',' ' ')
-        s=1
-        sums="0 0 0 0 0 0"
-        while [ "$s" -le "$seeds" ]; do
-            # shellcheck disable=SC2086 # option lists
-            out=$("$prog" $opts $popts --kernelProfile="$profile" --duration="$duration" \
-                --seed="$s" --pingInterval=0) ||
-                { echo "edca-gate-table: $side $profile $label seed $s failed" >&2; exit 1; }
-            sums=$(echo "$out" | awk -v sums="$sums" -v side="$side" '
-                { for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } }
-                END {
-                    split(sums, a, " ")
-                    a[1] += v["goodput_mbps"]
-                    a[2] += v["cwnd_segments_mean"] / v["packets_out_mean"]
-                    a[3] += v["pacing_rate_mbps_mean"] / v["goodput_mbps"]
-                    a[4] += v["queued_bytes_mean"]
-                    a[5] += side == "gate" ? v["frames_per_txop"] : v["ampdu_mpdus_mean"]
-                    a[6] += side == "gate" ? v["acks_per_txop"] : 0
-                    print a[1], a[2], a[3], a[4], a[5], a[6] }')
-            s=$((s + 1))
-        done
+        # shellcheck disable=SC2086 # option lists
+        sums=$(seed_sums "$side" $opts $popts --kernelProfile="$profile")
         echo "$sums" | awk -v n="$seeds" -v side="$side" -v profile="$profile" \
             -v label="$label" -v base="${base:-0}" '{
                 g = $1 / n; b = base > 0 ? base : g

@@ -6,12 +6,16 @@
 # 10, 9, 8, 7 would (0, 500, 1500, 3500 us: the limit grows by
 # pacing_rate * delay >> 19 bytes). Root only (network namespaces).
 #
-# Usage: sh utils/live-edca-table.sh [BUILD [RUNS [SECONDS [OUTDIR]]]]
+# Usage: sh utils/live-edca-table.sh [BUILD [RUNS [SECONDS [OUTDIR [HW_DEPTH [DELAY_US]]]]]]
 #   BUILD    the build folder (default build)
 #   RUNS     runs per point, seeds 1..RUNS (default 5)
 #   SECONDS  each flow's length (default 10); the first 2 s (slow start)
 #            are left out of every column
 #   OUTDIR   where the runs go (default results/live-edca)
+#   HW_DEPTH aggregates in the station's hardware queue, 1..4 (default 2,
+#            ath9k's; 1: a USB-like path), on both sides
+#   DELAY_US the station's TX completion after its BlockAck, us (default 0;
+#            nonzero is an assumption, recorded as one), on both sides
 #
 # Each point runs on both sides: the kernel, and its ns-3 twin on the same
 # hop (tsq-wifi-upload --link=gate --gateTiming=edca, the receiver at the
@@ -31,9 +35,14 @@ build=${1:-build}
 runs=${2:-5}
 secs=${3:-10}
 out=${4:-results/live-edca}
+depth=${5:-2}
+delay_us=${6:-0}
 here=$(cd "$(dirname "$0")/.." && pwd)
 case $runs in '' | *[!0-9]* | 0) echo "live-edca-table: RUNS='$runs'; allowed: 1..100" >&2; exit 2 ;; esac
 case $secs in '' | *[!0-9]* | 0 | 1 | 2) echo "live-edca-table: SECONDS='$secs'; allowed: 3..3600" >&2; exit 2 ;; esac
+case $depth in 1 | 2 | 3 | 4) ;; *) echo "live-edca-table: HW_DEPTH='$depth'; allowed: 1..4" >&2; exit 2 ;; esac
+case $delay_us in '' | *[!0-9]*) echo "live-edca-table: DELAY_US='$delay_us'; allowed: 0..1000000" >&2; exit 2 ;; esac
+[ "$delay_us" -le 1000000 ] || { echo "live-edca-table: DELAY_US='$delay_us'; allowed: 0..1000000" >&2; exit 2; }
 [ "$(id -u)" -eq 0 ] || { echo "live-edca-table: SKIP: needs root (network namespaces, qdiscs)" >&2; exit 77; }
 mkdir -p "$out"
 
@@ -73,6 +82,7 @@ twin() {
 	"$build/examples/tsq-wifi-upload" --link=gate --gateTiming=edca --wiredServer=0 \
 		--kernelProfile=linux-6.16 --receiverAcks=burst --initialSsthresh=0 --tsoBursts=1 \
 		--ns3::TsqTcpSocket::SoftwareGso=1 --ns3::TsqTcpSocket::MaxTcpHeader=192 \
+		--gateHwDepth="$depth" --gateCompletionDelayUs="$delay_us" \
 		--txDelayUs="$2" --sndBuf=4194304 --rcvBuf=6291456 --warmup=2 \
 		--duration=$((secs - 2)) --seed="$1" --pingInterval=0 | awk '
 		{ for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } }
@@ -108,6 +118,7 @@ for d in 0 500 1500 3500; do
 		rm -rf "$dir"
 		sh "$here/live-kernel/tsq-live-run.sh" --bindir "$build/live-kernel" --timing edca \
 			--regime ath9k --ssthresh 0 --tx-delay-us "$d" --seed "$r" \
+			--hw-depth "$depth" --completion-delay-us "$delay_us" \
 			--duration-ms $((secs * 1000)) "$dir" >"$dir.log" 2>&1 ||
 			{ echo "live-edca-table: run d$d r$r failed: $(tail -1 "$dir.log")" >&2; exit 1; }
 		rows="$rows$(summarise "$dir")
@@ -122,4 +133,4 @@ for d in 0 500 1500 3500; do
 	row "d$d" ns3 "$(cat "$out/.base-ns3" 2>/dev/null)" "$trows" -
 done
 rm -f "$out/.base-kernel" "$out/.base-ns3"
-echo "kernel $(uname -r); runs in $out (meta.txt: every parameter; egate.csv: every release and TXOP)"
+echo "kernel $(uname -r); hardware queue $depth aggregate(s), completion $delay_us us after the BlockAck; runs in $out (meta.txt: every parameter; egate.csv: every release and TXOP)"
