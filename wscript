@@ -35,6 +35,8 @@ def build(bld):
         'model/tsq-edca-gate.cc',
         'model/tsq-kernel-config.cc',
         'model/tsq-tcp-socket.cc',
+        'model/tsq-tcp-socket-attributes.cc',
+        'model/tsq-tcp-socket-rtt.cc',
         'model/tsq-tcp-socket-factory.cc',
         'model/tsq-tx-completion.cc',
         'model/tsq-netif-schedule.cc',
