@@ -260,6 +260,10 @@ WifiUplinkConfig::AddToCommandLine(TsqCommandLine& cmd)
                  "initial ssthresh in segments (0 = ns-3's, unlimited; else 2..1000000)",
                  initialSsthresh);
     cmd.AddValue("tsoBursts", "TSO bursts (false: one-segment skbs, gso_max_segs 1)", tsoBursts);
+    cmd.AddValue("ksoftirqd",
+                 "every TX completion runs in ksoftirqd: tcp_wfree() resumes the socket only "
+                 "once nothing is queued below TCP (an assumption)",
+                 ksoftirqd);
     cmd.AddValue("txDelayUs",
                  "TCP_TX_DELAY's TSQ budget in us (0..2147483647; rules 5.0 and 6.16)",
                  txDelayUs);
@@ -685,6 +689,12 @@ WifiUplinkConfig::ModelAssumptions() const
         os << (os.tellp() > 0 ? "," : "") << "receiver-acks=burst-window-" << burstAckUs
            << "us(estimate)";
     }
+    // tcp_wfree()'s test is the kernel's; that every completion runs in
+    // ksoftirqd is not a measured fact of any machine.
+    if (tsq && ksoftirqd)
+    {
+        os << (os.tellp() > 0 ? "," : "") << "ksoftirqd-completions(assumption)";
+    }
     // A driver's completion work after the BlockAck: no measured number.
     if (link == "gate" && gateTiming == "edca" && gateCompletionDelayUs > 0)
     {
@@ -1000,6 +1010,7 @@ WifiUplinkConfig::ScenarioAttributes()
         {"ns3::TsqTcpSocket::LimitOutputBytes", "limitOutputBytes"},
         {"ns3::TsqTcpSocket::LinuxRtt", "rttEstimator"},
         {"ns3::TsqTcpSocket::TsoBursts", "tsoBursts"},
+        {"ns3::TsqTcpSocket::KsoftirqdCompletions", "ksoftirqd"},
         {"ns3::TsqTcpSocket::TxDelay", "txDelayUs"},
         {"ns3::WifiTsqAdapter::KernelProfile", "kernelProfile"},
         {"ns3::WifiTsqAdapter::DeviceShift", "deviceShift"},

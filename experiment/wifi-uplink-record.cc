@@ -27,7 +27,11 @@ WifiUplinkRunRecord(const std::string& experiment,
     run.SetParam("point", point);
     run.SetParam("kernel_profile", config.tsq ? config.kernelProfile : "");
     run.SetParam("tsq_rule", config.EffectiveRule());
-    // Absent without overrides, so earlier runs keep their keys
+    // Both absent when off, so earlier runs keep their keys
+    if (config.tsq && config.ksoftirqd)
+    {
+        run.SetParam("ksoftirqd", 1);
+    }
     if (!config.KernelFormsInForce().empty())
     {
         run.SetParam("kernel_forms", config.KernelFormsInForce());

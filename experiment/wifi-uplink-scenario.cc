@@ -240,6 +240,7 @@ WifiUplinkScenario::InstallTsq()
     }
     tsq.SetSocketAttribute("LinuxRtt", BooleanValue(m_config.rttEstimator == "linux"));
     tsq.SetSocketAttribute("TsoBursts", BooleanValue(m_config.tsoBursts));
+    tsq.SetSocketAttribute("KsoftirqdCompletions", BooleanValue(m_config.ksoftirqd));
     tsq.SetSocketAttribute("TxDelay", TimeValue(MicroSeconds(m_config.txDelayUs)));
     tsq.SetDeviceShift(m_config.deviceShift);
     tsq.SetDriverProfile(m_config.driverProfile);

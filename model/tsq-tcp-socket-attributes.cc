@@ -123,6 +123,14 @@ TsqTcpSocket::GetTypeId()
                           BooleanValue(false),
                           MakeBooleanAccessor(&TsqTcpSocket::m_softwareGso),
                           MakeBooleanChecker())
+            .AddAttribute("KsoftirqdCompletions",
+                          "ASSUMPTION (no source says when): every TX completion runs in "
+                          "ksoftirqd, as on a machine under softirq stress, so tcp_wfree() "
+                          "resumes the socket only once nothing is queued below TCP "
+                          "(sk_wmem_alloc < SKB_TRUESIZE(1); the test is in 4.16 and 6.18).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&TsqTcpSocket::m_ksoftirqdCompletions),
+                          MakeBooleanChecker())
             .AddAttribute("LinuxHyStart",
                           "CUBIC leaves slow start by Linux's HyStart (tcp_cubic.c, the kernel "
                           "profile's form: 4.x with a ms clock and an ACK train over "

@@ -313,7 +313,7 @@ void
 TsqTcpSocket::ReleaseBytes(uint32_t bytes)
 {
     NS_LOG_FUNCTION(this << bytes);
-    int r = tsq_wfree(&m_sk, bytes);
+    int r = m_ksoftirqdCompletions ? tsq_wfree_ksoftirqd(&m_sk, bytes) : tsq_wfree(&m_sk, bytes);
     if (r < 0)
     {
         ++m_overReleases;

@@ -351,15 +351,16 @@ class TsqTcpSocket : public TcpSocketBase
     void SyncTraces();
 
     // configuration
-    TsqKernelConfig m_kernel;      //!< the kernel modelled: profile and overrides
-    bool m_linuxPacingRate{true};  //!< LinuxPacingRate
-    bool m_cwndValidation{true};   //!< CwndValidation
-    bool m_tsoBursts{true};        //!< TsoBursts
-    bool m_softwareGso{false};     //!< SoftwareGso
-    bool m_linuxHystart{true};     //!< LinuxHyStart
-    bool m_linuxStretchAcks{true}; //!< LinuxStretchAcks
-    bool m_linuxRateSample{true};  //!< LinuxRateSample
-    bool m_linuxRtt{true};         //!< LinuxRtt
+    TsqKernelConfig m_kernel;           //!< the kernel modelled: profile and overrides
+    bool m_linuxPacingRate{true};       //!< LinuxPacingRate
+    bool m_cwndValidation{true};        //!< CwndValidation
+    bool m_tsoBursts{true};             //!< TsoBursts
+    bool m_softwareGso{false};          //!< SoftwareGso
+    bool m_ksoftirqdCompletions{false}; //!< KsoftirqdCompletions
+    bool m_linuxHystart{true};          //!< LinuxHyStart
+    bool m_linuxStretchAcks{true};      //!< LinuxStretchAcks
+    bool m_linuxRateSample{true};       //!< LinuxRateSample
+    bool m_linuxRtt{true};              //!< LinuxRtt
 
     // core state
     struct tsq_sock m_sk;               //!< the socket's TSQ accounting

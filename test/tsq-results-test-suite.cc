@@ -253,6 +253,7 @@ class TsqScenarioKeyTestCase : public TestCase
             {"--kernelProfile=linux-4.14", ""},
             {"--rule=3.6", ""},
             {"--kernelForms=cwnd=2022", ""},
+            {"--ksoftirqd=true", ""},
             {"--deviceShift=8", ""},
             {"--driver=ath9k", ""},
             {"--latencyUs=300", ""},

@@ -6,7 +6,9 @@
 # HyStart, the truesize model) swapped alone into the other release, at
 # shifts 10 and 8: goodput, the ratio, and at shift 10 cwnd / packets in
 # flight, pacing rate / goodput, bytes below TCP and MPDUs per A-MPDU (the
-# "4.16's forms one at a time" table of doc/validation.rst).
+# "4.16's forms one at a time" table of doc/validation.rst). A last row per
+# side adds tcp_wfree()'s ksoftirqd test with every completion in
+# ksoftirqd (--ksoftirqd: an assumption, the same test in both releases).
 #
 # gate: the EDCA gate as the live kernel's twin runs it (linux-6.16, the
 #   receiver at the AP with one ACK per burst, software-GSO segments of
@@ -17,7 +19,7 @@
 #   is mac80211's (--deviceShift).
 #
 # Usage: utils/kernel-forms-table.sh [BUILD_DIR] [SEEDS] [DURATION_S]
-#   defaults: build, 3 seeds, 10 s measured (about 9 minutes on one core)
+#   defaults: build, 3 seeds, 10 s measured (about 10 minutes on one core)
 set -eu
 . "$(dirname "$0")/table-runs.sh"
 table_args kernel-forms-table "$@"
@@ -36,6 +38,7 @@ gate|linux-6.16|rtt=4.13|--kernelForms=rtt=4.13
 gate|linux-6.16|hystart=4.x|--kernelForms=hystart=4.x
 gate|linux-6.16|truesize=4.14-est|--kernelForms=truesize=4.14-est
 gate|linux-4.16|all:4.16|
+gate|linux-6.16|ksoftirqd(assum.)|--ksoftirqd=1
 wifi|linux-4.16|4.16|
 wifi|linux-4.16|rule=6.16|--rule=6.16
 wifi|linux-4.16|lob=4M|--limitOutputBytes=4194304
@@ -46,7 +49,8 @@ wifi|linux-4.16|rate=u64|--kernelForms=rate=u64
 wifi|linux-4.16|rtt=6.1|--kernelForms=rtt=6.1
 wifi|linux-4.16|hystart=5.6|--kernelForms=hystart=5.6
 wifi|linux-4.16|truesize=6.18|--kernelForms=truesize=6.18
-wifi|linux-6.16|all:6.16|"
+wifi|linux-6.16|all:6.16|
+wifi|linux-4.16|ksoftirqd(assum.)|--ksoftirqd=1"
 
 # point SIDE PROFILE SHIFT OPTIONS: seed_sums of the row at one shift
 point() {

@@ -41,7 +41,8 @@ static bool tsq_wfree_take_resume(struct tsq_sock *sk)
 	return true;
 }
 
-int tsq_wfree(struct tsq_sock *sk, u32 truesize)
+/* The release itself: sk_wmem_alloc drops by truesize */
+static int tsq_wfree_release(struct tsq_sock *sk, u32 truesize)
 {
 	if (!sk)
 		return TSQ_ERR_INVAL;
@@ -49,10 +50,34 @@ int tsq_wfree(struct tsq_sock *sk, u32 truesize)
 		return TSQ_ERR_UNDERFLOW;
 	sk->queued -= truesize;
 	sk->released += truesize;
+	return TSQ_OK;
+}
+
+/* 1 and a resume counted when THROTTLED becomes QUEUED, else 0 */
+static int tsq_wfree_resume(struct tsq_sock *sk)
+{
 	if (!tsq_wfree_take_resume(sk))
 		return 0;
 	sk->resumes++;
 	return 1;
+}
+
+int tsq_wfree(struct tsq_sock *sk, u32 truesize)
+{
+	int r = tsq_wfree_release(sk, truesize);
+
+	return r < 0 ? r : tsq_wfree_resume(sk);
+}
+
+int tsq_wfree_ksoftirqd(struct tsq_sock *sk, u32 truesize)
+{
+	int r = tsq_wfree_release(sk, truesize);
+
+	if (r < 0)
+		return r;
+	if (tsq_sk_wmem_alloc(sk) >= TSQ_SKB_TRUESIZE_ONE)
+		return 0;
+	return tsq_wfree_resume(sk);
 }
 
 void tsq_handler(struct tsq_sock *sk)

@@ -38,6 +38,7 @@ rtt-echo-preferred|src/rtt.c|s/if (seq_rtt < 0 \&\& in->ts_echo \&\& in->data_ac
 rtt-ca-from-first|src/rtt.c|s/ca_rtt = tsq_rtt_us_delta(in->now_us, a->last_ackt);/ca_rtt = tsq_rtt_us_delta(in->now_us, a->first_ackt);/
 minmax-no-quarter-refresh|src/rtt.c|s/age > win \/ 4)/age > win)/
 gate-release-at-open|src/gate.c|s/s->release_us = g->p.release == TSQ_GATE_RELEASE_OPEN ? s->open_us : s->end_us;/s->release_us = s->open_us;/
+ksoftirqd-resume-always|src/sock.c|s/if (tsq_sk_wmem_alloc(sk) >= TSQ_SKB_TRUESIZE_ONE)/if (0)/
 forms-applied-early|src/forms.c|s/r = apply_token(\&work, tok, \&seen);/r = apply_token(p, tok, \&seen);/
 forms-diff-every-field|src/forms.c|s/if (v != form_get(base, i))/if (v != form_get(base, i) || 1)/
 gate-no-ack-gap|src/gate.c|s/g->ack_open_us = s->end_us + g->p.ack_gap_us;/g->ack_open_us = s->end_us;/

@@ -133,6 +133,32 @@ static void test_throttle_while_queued(void)
 	CHECK_U64(sk.resumes, 2);
 }
 
+/* In ksoftirqd the resume waits until nothing is queued below TCP */
+static void test_wfree_ksoftirqd(void)
+{
+	struct tsq_sock sk;
+	struct tsq_limit_in in = lim_12207();
+
+	tsq_sock_init(&sk);
+	CHECK(tsq_sock_charge(&sk, 9120) == TSQ_OK);
+	CHECK(tsq_sock_charge(&sk, 9120) == TSQ_OK);
+	CHECK(tsq_small_queue_check(&sk, &in, &busy) == 1);
+	CHECK(tsq_wfree_ksoftirqd(&sk, 9120) == 0);		/* 9121 >= 577 */
+	CHECK(sk.flags == TSQ_F_THROTTLED);
+	CHECK(tsq_wfree_ksoftirqd(&sk, 8500) == 0);		/* 621 >= 577 */
+	CHECK(tsq_wfree_ksoftirqd(&sk, 50) == 1);		/* 571 < 577: drained */
+	CHECK(tsq_wfree_ksoftirqd(&sk, 570) == 0);		/* QUEUED: no second */
+	CHECK(sk.flags == TSQ_F_QUEUED);
+	CHECK_U64(sk.resumes, 1);
+	CHECK(tsq_wfree_ksoftirqd(&sk, 1) == TSQ_ERR_UNDERFLOW);
+	CHECK(tsq_wfree_ksoftirqd(NULL, 1) == TSQ_ERR_INVAL);
+	/* not throttled: nothing to resume, drained or not */
+	tsq_handler(&sk);
+	CHECK(tsq_sock_charge(&sk, 100) == TSQ_OK);
+	CHECK(tsq_wfree_ksoftirqd(&sk, 100) == 0);
+	CHECK(sk.flags == 0);
+}
+
 static void test_underflow(void)
 {
 	struct tsq_sock sk;
@@ -242,6 +268,7 @@ int main(void)
 	test_shortcuts();
 	test_handshake();
 	test_throttle_while_queued();
+	test_wfree_ksoftirqd();
 	test_underflow();
 	test_shift_update();
 	test_random();

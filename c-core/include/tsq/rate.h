@@ -39,14 +39,6 @@
 extern "C" {
 #endif
 
-/*
- * SKB_TRUESIZE(1) (include/linux/skbuff.h) on x86_64 4.16: 1 +
- * SKB_DATA_ALIGN(sizeof(struct sk_buff)) (256) +
- * SKB_DATA_ALIGN(sizeof(struct skb_shared_info)) (320). Only "is anything
- * queued below TCP" matters: every real skb's truesize is larger.
- */
-#define TSQ_SKB_TRUESIZE_ONE 577U
-
 /* Per-connection state: the rate fields of struct tcp_sock. */
 struct tsq_rate_conn {
 	u64 delivered;	       /* tp->delivered: total delivered (units) */

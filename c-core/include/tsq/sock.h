@@ -67,10 +67,20 @@ int tsq_sock_charge(struct tsq_sock *sk, u32 truesize);
  * throttle: TSQ_THROTTLED is replaced by TSQ_QUEUED), 0 when not, or
  * TSQ_ERR_UNDERFLOW when truesize exceeds the bytes queued (nothing
  * changes), TSQ_ERR_INVAL for NULL. Not modelled: the kernel keeps one
- * byte of sk_wmem_alloc until the handler ran, and skips the resume when
- * running in ksoftirqd with >= SKB_TRUESIZE(1) still queued (4.x+).
+ * byte of sk_wmem_alloc until the handler ran. A completion that runs in
+ * ksoftirqd is tsq_wfree_ksoftirqd().
  */
 int tsq_wfree(struct tsq_sock *sk, u32 truesize);
+
+/*
+ * tsq_wfree_ksoftirqd - tsq_wfree() for a completion that runs in
+ * ksoftirqd. tcp_wfree() (the same test in 4.16 and 6.18) then returns
+ * before the resume while sk_wmem_alloc >= SKB_TRUESIZE(1), "likely
+ * under stress. Wait until our queues (qdisc + devices) are drained":
+ * TSQ_THROTTLED stays set, and only the release that empties what is
+ * queued below TCP asks for the resume. Same returns as tsq_wfree().
+ */
+int tsq_wfree_ksoftirqd(struct tsq_sock *sk, u32 truesize);
 
 /*
  * tsq_handler - the scheduled resume runs.

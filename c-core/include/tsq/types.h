@@ -62,6 +62,14 @@ enum tsq_rate_width {
 	TSQ_RATE_U64 = 1,	/* ~0UL is "unknown" */
 };
 
+/*
+ * SKB_TRUESIZE(1) (include/linux/skbuff.h) on x86_64 4.16: 1 +
+ * SKB_DATA_ALIGN(sizeof(struct sk_buff)) (256) +
+ * SKB_DATA_ALIGN(sizeof(struct skb_shared_info)) (320). Only "is anything
+ * queued below TCP" matters: every real skb's truesize is larger.
+ */
+#define TSQ_SKB_TRUESIZE_ONE 577U
+
 /* Error codes: negative, returned by int functions; 0 or more is success */
 enum tsq_err {
 	TSQ_OK = 0,
