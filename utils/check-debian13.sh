@@ -38,9 +38,9 @@ export LC_ALL
 TARGETS=${*:-check}
 for t in $TARGETS; do
     case $t in
-    check | demo | figures | bench | build | fuzz-long | in-tree) ;;
+    check | demo | figures | bench | build | build-types | fuzz-long | in-tree) ;;
     *)
-        echo "check-debian13: unknown target '$t' (allowed: check, demo, figures, bench, build, fuzz-long, in-tree)" >&2
+        echo "check-debian13: unknown target '$t' (allowed: check, demo, figures, bench, build, build-types, fuzz-long, in-tree)" >&2
         exit 2
         ;;
     esac
