@@ -426,6 +426,15 @@ int gate_run_opt(const char *prog, struct gate_run_opts *o, const char *a, const
 	return 1;
 }
 
+void gate_run_opts_require(const char *prog, const struct gate_run_opts *o, int need_receiver,
+			   const char *receiver_note)
+{
+	if (!o->sender_ns || !o->sender_dev || !o->out || !o->duration_ms ||
+	    (need_receiver && (!o->receiver_ns || !o->receiver_dev)))
+		live_die(2, prog, "--sender-ns, --sender-dev, --receiver-ns, --receiver-dev%s, "
+			 "--duration-ms and --out are required (see --help)", receiver_note);
+}
+
 void gate_go_realtime(const char *prog, const struct gate_run_opts *o)
 {
 	if (o->cpu >= 0)

@@ -176,6 +176,12 @@ void gate_run_opts_init(struct gate_run_opts *o, uint32_t spin_us);
  * (strictly parsed: exit 2 naming it otherwise); returns 1 if taken. */
 int gate_run_opt(const char *prog, struct gate_run_opts *o, const char *a, const char *v);
 
+/* Stops (exit 2) unless the sender, the output and the length were given,
+ * and the receiver too when @need_receiver; @receiver_note follows the
+ * receiver's options in the message (e.g. " (not with --monitor)"). */
+void gate_run_opts_require(const char *prog, const struct gate_run_opts *o, int need_receiver,
+			   const char *receiver_note);
+
 /* Pins the caller to o->cpu, locks its memory and makes it SCHED_FIFO at
  * o->rt_prio (each failure reported, not fatal: the lateness measured
  * shows what it cost). */

@@ -132,10 +132,7 @@ static void parse(int argc, char **argv, struct opts *o)
 		else
 			live_die(2, prog, "unknown option '%s' (see --help)", a);
 	}
-	if (!o->run.sender_ns || !o->run.sender_dev || !o->run.receiver_ns || !o->run.receiver_dev || !o->run.out ||
-	    !o->run.duration_ms)
-		live_die(2, prog, "--sender-ns, --sender-dev, --receiver-ns, --receiver-dev, "
-			 "--duration-ms and --out are required (see --help)");
+	gate_run_opts_require(prog, &o->run, 1, "");
 }
 
 /* The model's side of one qdisc: what it has been told entered */

@@ -136,10 +136,7 @@ static void parse(int argc, char **argv, struct opts *o)
 		} else
 			live_die(2, prog, "unknown option '%s' (see --help)", a);
 	}
-	if (!o->run.sender_ns || !o->run.sender_dev || !o->run.out || !o->run.duration_ms ||
-	    (!o->monitor && (!o->run.receiver_ns || !o->run.receiver_dev)))
-		live_die(2, prog, "--sender-ns, --sender-dev, --receiver-ns, --receiver-dev "
-			 "(not with --monitor), --duration-ms and --out are required (see --help)");
+	gate_run_opts_require(prog, &o->run, !o->monitor, " (not with --monitor)");
 }
 
 static int cmp_i64(const void *a, const void *b)
