@@ -4,6 +4,8 @@
 
 #include "tsq-command-line.h"
 
+#include "tsq-option-check.h"
+
 #include "ns3/global-value.h"
 #include "ns3/string.h"
 #include "ns3/type-id.h"
@@ -384,6 +386,46 @@ const CommandLine&
 TsqCommandLine::GetCommandLine() const
 {
     return m_cmd;
+}
+
+bool
+TsqParseUintList(const std::string& list, std::vector<uint32_t>& out)
+{
+    out.clear();
+    std::istringstream in(list);
+    std::string item;
+    while (std::getline(in, item, ','))
+    {
+        char* end = nullptr;
+        if (item.empty() || item.find_first_not_of("0123456789") != std::string::npos)
+        {
+            return false;
+        }
+        unsigned long v = std::strtoul(item.c_str(), &end, 10);
+        if (*end != '\0' || v > 0xffffffffUL)
+        {
+            return false;
+        }
+        out.push_back(static_cast<uint32_t>(v));
+    }
+    return !out.empty() && list.back() != ',';
+}
+
+std::string
+TsqParseShiftList(const std::string& list, std::vector<uint32_t>& out)
+{
+    if (!TsqParseUintList(list, out))
+    {
+        return TsqOutOfRange("shifts", list, "comma-separated integers 0..31");
+    }
+    for (uint32_t s : out)
+    {
+        if (s > 31)
+        {
+            return TsqOutOfRange("shifts", std::to_string(s), "0..31 each");
+        }
+    }
+    return TsqRepeatedItem("shifts", list, out);
 }
 
 } // namespace ns3

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace ns3
 {
@@ -114,6 +115,23 @@ class TsqCommandLine
     std::set<std::string> m_names; //!< registered options
     std::string m_error;           //!< first refusal
 };
+
+/**
+ * \ingroup tsq
+ * \param list comma-separated unsigned integers
+ * \param out the values, in order
+ * \return false if an item is empty or not a number
+ */
+bool TsqParseUintList(const std::string& list, std::vector<uint32_t>& out);
+
+/**
+ * \ingroup tsq
+ * Parses a --shifts list (pacing shifts 0..31, each once).
+ * \param list the value given
+ * \param out the shifts, in order
+ * \return "" or the one-line message naming the value and what is allowed
+ */
+std::string TsqParseShiftList(const std::string& list, std::vector<uint32_t>& out);
 
 } // namespace ns3
 

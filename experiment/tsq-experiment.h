@@ -6,8 +6,10 @@
 #define TSQ_EXPERIMENT_H
 
 #include "tsq-command-line.h"
+#include "tsq-data-dir.h"
 #include "tsq-option-check.h"
 #include "tsq-results-db.h"
+#include "tsq-table.h"
 #include "wifi-uplink-scenario.h"
 
 #include <cstdint>
@@ -20,7 +22,7 @@
 /**
  * \file
  * \ingroup tsq
- * The run loop, the table and the result files shared by the reproduction
+ * The run loop and the result files shared by the reproduction
  * programs (examples/tsq-pacing-shift.cc, ...): a program declares its
  * points (one configuration of WifiUplinkScenario each), the reference's values
  * and the table's columns; TsqExperiment parses and validates every option,
@@ -34,91 +36,15 @@ namespace ns3
 
 /**
  * \ingroup tsq
- * \brief One point of an experiment: a change to the base configuration,
- * run under every seed, and what the reference published for it.
- */
-struct TsqExperimentPoint
-{
-    /** row label and file-name stem ([A-Za-z0-9._-]+) */
-    std::string label;
-    /** applied to a copy of the base configuration */
-    std::function<void(WifiUplinkConfig&)> apply;
-    /** the reference's values, one per TsqColumn::REFERENCE column ("" or "-": none) */
-    std::vector<std::string> reference;
-    /** the reference's goodput for the plot, Mb/s (NaN: none) */
-    double referenceGoodputMbps{std::numeric_limits<double>::quiet_NaN()};
-    /** the reference's latency for the plot, ms (NaN: none) */
-    double referenceLatencyMs{std::numeric_limits<double>::quiet_NaN()};
-};
-
-/**
- * \ingroup tsq
- * \brief A column of an experiment's table.
- */
-struct TsqColumn
-{
-    /** What a cell shows, over the runs (seeds) of a point. */
-    enum Kind
-    {
-        MEAN,      //!< mean of the metric
-        SD,        //!< sample standard deviation of the metric
-        MIN_MAX,   //!< "min-max" of the metric
-        RATIO,     //!< mean of the metric / mean of the first point's
-        REFERENCE, //!< TsqExperimentPoint::reference[reference]
-    };
-
-    std::string header;    //!< column header
-    Kind kind{MEAN};       //!< what the cell shows
-    std::string metric;    //!< runs column (not for REFERENCE)
-    int precision{1};      //!< digits after the point
-    double scale{1};       //!< the metric is multiplied by this (e.g. 1/1024 for KiB)
-    uint32_t reference{0}; //!< REFERENCE: index into TsqExperimentPoint::reference
-};
-
-/** \ingroup tsq One run as a table row: column name -> value. */
-typedef std::map<std::string, TsqValue> TsqRow;
-
-/**
- * \ingroup tsq
- * \brief Aggregates runs by point and prints the table (shared by every
- * reproduction; also used on rows read back from a merged database).
- */
-class TsqTable
-{
-  public:
-    /**
-     * \param points the points, in table order
-     * \param columns the columns
-     */
-    TsqTable(const std::vector<TsqExperimentPoint>& points, const std::vector<TsqColumn>& columns);
-
-    /**
-     * \param rows runs; each is put under the point named by its "point"
-     * \return the table as text (header, rule, one line per point with runs)
-     */
-    std::string Format(const std::vector<TsqRow>& rows) const;
-
-    /**
-     * \param record a run
-     * \return its row: parameters, metrics, experiment, model_assumptions,
-     *         seed, run_key
-     */
-    static TsqRow RowOf(const TsqRunRecord& record);
-
-  private:
-    std::vector<TsqExperimentPoint> m_points; //!< in order
-    std::vector<TsqColumn> m_columns;         //!< in order
-};
-
-/**
- * \ingroup tsq
  * \brief A reproduction program's engine: options, run loop, files, table,
  * merge and plots.
  *
  * Options it adds (besides every WifiUplinkConfig option, which sets the
  * base configuration the points change): --seeds, --quick, --only,
- * --resultsDir, --name, --flent, --merge, --plot, --jobsFile, --fromDb.
- * Runs are sequential in this process (Simulator::Destroy between runs);
+ * --jobs, --resultsDir, --name, --flent, --merge, --plot, --jobsFile,
+ * --fromDb.
+ * Each run is simulated in a child process, --jobs of them at a time
+ * (TsqJobRunner), so a run that crashes loses only itself;
  * --jobsFile writes one command per run for utils/tsq-sweep.sh instead.
  */
 class TsqExperiment
@@ -262,6 +188,54 @@ class TsqExperiment
         std::string why;   //!< how a failed run ended (exit status, signal)
     };
 
+    /** A run's results as the parent read them back, in job order. */
+    struct Collected
+    {
+        std::vector<TsqRow> rows;            //!< one per run with a database
+        std::vector<std::string> files;      //!< their databases
+        std::vector<std::string> flentFiles; //!< their .flent.gz files
+        std::vector<std::string> failures;   //!< "point seed N (why)" of the others
+    };
+
+    /**
+     * The jobs of --only's points (all without it) under every seed, each
+     * configuration validated.
+     * \param jobs filled in point and seed order
+     * eturn 0, or 2 after printing the refusal (an unknown point, an
+     *         invalid configuration, no job)
+     */
+    int SelectJobs(std::vector<Job>& jobs) const;
+    /**
+     * The reference's values withdrawn ("-", NaN) from each point whose
+     * configuration is not the one they were measured in, with a note why.
+     */
+    void WithholdReferences();
+    /** --precision: the window and batch columns and the ± note. */
+    void AddPrecisionColumns();
+    /** Print the notes, one per line. */
+    void PrintNotes() const;
+    /**
+     * --fromDb: the table (and plots) of a merged database's runs.
+     * \param table the experiment's table
+     * eturn the exit status
+     */
+    int ShowDb(const TsqTable& table) const;
+    /**
+     * \param done the runs' outcomes, in any order
+     * \param jobs the job list
+     * \param dir the runs' folder
+     * eturn the runs read back, in job order
+     */
+    Collected Collect(std::vector<Done> done,
+                      const std::vector<Job>& jobs,
+                      const std::string& dir) const;
+    /**
+     * Merge the run databases with tsq-merge.sh.
+     * \param files the run databases
+     * \param merged the merged database's path
+     * eturn true when merged (else the reason is printed)
+     */
+    bool Merge(const std::vector<std::string>& files, const std::string& merged) const;
     std::string RunStem(const Job& job) const;
     /**
      * Run one job in this process: simulate, write its database and its
@@ -317,36 +291,6 @@ class TsqExperiment
     std::string m_seriesSecond; //!< SetTimeSeriesPoints ("" = the last point)
     std::string m_referenceLabel{"published (reference)"};
 };
-
-/**
- * \ingroup tsq
- * \param list comma-separated unsigned integers
- * \param out the values, in order
- * \return false if an item is empty or not a number
- */
-bool TsqParseUintList(const std::string& list, std::vector<uint32_t>& out);
-
-/**
- * \ingroup tsq
- * Parses a --shifts list (pacing shifts 0..31, each once).
- * \param list the value given
- * \param out the shifts, in order
- * \return "" or the one-line message naming the value and what is allowed
- */
-std::string TsqParseShiftList(const std::string& list, std::vector<uint32_t>& out);
-
-/**
- * \ingroup tsq
- * The module's data folder: the scripts the programs run or print
- * (tsq-plot.sh, tsq-merge.sh, tsq-sweep.sh, tsq-sweep-slurm.sh,
- * tsq-live-run.sh), which the build copies to share/tsq beside the
- * experiment library and `make install` installs to <prefix>/share/tsq.
- * \return $TSQ_DATA_DIR if set, else <dir>/share/tsq or <dir>/../share/tsq
- *         of the folder <dir> the experiment library was loaded from
- *         (whichever holds tsq-plot.sh), else "" (not found)
- */
-std::string TsqDataDir();
-
 } // namespace ns3
 
 #endif /* TSQ_EXPERIMENT_H */
