@@ -78,6 +78,8 @@ def build(bld):
     # utils/tsq-merge.sh, utils/tsq-sweep*.sh and live-kernel/tsq-live-run.sh.
     experiment.source = [
         'experiment/wifi-uplink-config.cc',
+        'experiment/wifi-uplink-options.cc',
+        'experiment/tsq-option-table.cc',
         'experiment/wifi-uplink-record.cc',
         'experiment/wifi-uplink-result.cc',
         'experiment/wifi-uplink-scenario.cc',
@@ -103,6 +105,7 @@ def build(bld):
     experiment_hdr.module = 'tsq-experiment'
     experiment_hdr.source = [
         'experiment/tsq-option-check.h',
+        'experiment/tsq-option-table.h',
         'experiment/wifi-uplink-config.h',
         'experiment/wifi-uplink-result.h',
         'experiment/wifi-uplink-record.h',

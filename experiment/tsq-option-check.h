@@ -94,32 +94,6 @@ TsqRepeatedItem(const std::string& name, const std::string& list, const std::vec
     return "";
 }
 
-/**
- * \ingroup tsq
- * Checks the TCP knobs every scenario shares.
- * \param segmentSize TCP MSS, bytes (536..8960)
- * \param sndBufBytes send buffer, bytes (4096..2^30)
- * \param rcvBufBytes receive buffer, bytes (4096..2^30)
- * \return "" when valid, else the message naming the first bad option
- */
-inline std::string
-TsqValidateTcpKnobs(uint32_t segmentSize, uint32_t sndBufBytes, uint32_t rcvBufBytes)
-{
-    if (segmentSize < 536 || segmentSize > 8960)
-    {
-        return TsqOutOfRangeValue("segmentSize", segmentSize, "536..8960");
-    }
-    if (sndBufBytes < 4096 || sndBufBytes > (1U << 30))
-    {
-        return TsqOutOfRangeValue("sndBuf", sndBufBytes, "4096..1073741824");
-    }
-    if (rcvBufBytes < 4096 || rcvBufBytes > (1U << 30))
-    {
-        return TsqOutOfRangeValue("rcvBuf", rcvBufBytes, "4096..1073741824");
-    }
-    return "";
-}
-
 } // namespace ns3
 
 #endif /* TSQ_OPTION_CHECK_H */

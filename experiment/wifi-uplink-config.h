@@ -16,6 +16,7 @@ namespace ns3
 {
 
 class TsqCommandLine;
+class TsqOptionTable;
 
 /**
  * \ingroup tsq
@@ -131,6 +132,14 @@ struct WifiUplinkConfig
     double staRxErrorRate{0}; //!< data MPDU error rate at each station's receiver (0..0.9)
 
     /**
+     * Every option, declared once: its name, help and range, bound to its
+     * field (wifi-uplink-options.cc). A table with a command line
+     * registers them; one without checks their ranges.
+     * \param table the table
+     */
+    void Options(TsqOptionTable& table);
+
+    /**
      * Register every field as an option (parsed strictly).
      * \param cmd the command line to add the options to
      */
@@ -142,6 +151,25 @@ struct WifiUplinkConfig
      *         the value and the allowed range
      */
     std::string Validate() const;
+    /** \return the first option out of its own range (Options), or "" */
+    std::string ValidateRanges() const;
+    /** \return the first WiFi or link value its standard or link refuses, or "" */
+    std::string ValidateWifi() const;
+    /** \return the first measurement window that does not divide into steps and batches, or "" */
+    std::string ValidateWindow() const;
+    /** \return the first TCP or TSQ value its kernel profile or rule refuses, or "" */
+    std::string ValidateStack() const;
+
+    /** --deviceShift's allowed values (the core's tsq_shift_policy_parse) */
+    static const char* const kDeviceShiftAllowed;
+    /** --socketFactory's allowed values */
+    static const char* const kSocketFactoryAllowed;
+    /** \return --kernelForms' allowed values (the core's forms) */
+    static std::string KernelFormsAllowed();
+    /** \return --rule's allowed values (the core's rule ids) */
+    static std::string RulesAllowed();
+    /** \return --driver's allowed values (the core's driver profiles) */
+    static std::string DriverProfilesAllowed();
 
     /**
      * Options given on the command line that this run's link ignores:
