@@ -64,12 +64,13 @@ WifiUplinkScenario::CountAmpdus(uint32_t i) const
     {
         return c;
     }
-    c.psdus = a->GetDataPsdus();
-    c.mpdus = a->GetDataMpdus();
-    c.starved = a->GetStarvedPsdus();
-    c.starvedTsq = a->GetStarvedTsqPsdus();
-    c.byteFill = a->GetByteFillRatio();
-    std::vector<uint64_t> h = a->GetAmpduHistogram();
+    const WifiTsqAdapter::Statistics st = a->GetStatistics();
+    c.psdus = st.dataPsdus;
+    c.mpdus = st.dataMpdus;
+    c.starved = st.starvedPsdus;
+    c.starvedTsq = st.starvedTsqPsdus;
+    c.byteFill = st.byteFillRatio;
+    const std::vector<uint64_t>& h = st.ampduHistogram;
     for (size_t n = 0; n < h.size() && n < c.histogram.size(); ++n)
     {
         c.histogram[n] = h[n];
@@ -673,8 +674,8 @@ WifiUplinkScenario::Run()
     {
         if (Ptr<WifiTsqAdapter> a = TsqHelper::GetWifiAdapter(m_staDevices.Get(i)))
         {
-            result.tsqDeviceHeldBytes +=
-                a->GetInFlightBytes() + a->GetPendingBytes() + a->GetUnsentChargedBytes();
+            const WifiTsqAdapter::Statistics st = a->GetStatistics();
+            result.tsqDeviceHeldBytes += st.inFlightBytes + st.pendingBytes + st.unsentChargedBytes;
         }
     }
     // The scenario's holds end with the run: a socket lives on only where

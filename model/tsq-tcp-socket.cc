@@ -359,17 +359,24 @@ void
 TsqTcpSocket::UpdatePacingShift(uint8_t shift)
 {
     NS_LOG_FUNCTION(this << +shift);
-    int r = tsq_sk_pacing_shift_update(&m_sk, m_state.Get() != TIME_WAIT, shift);
+    ApplyShiftPolicy({TSQ_SHIFT_POLICY_FIXED, shift}, true);
+}
+
+bool
+TsqTcpSocket::ApplyShiftPolicy(const struct tsq_shift_policy& policy, bool knownStation)
+{
+    int r = tsq_shift_policy_apply(&policy, &m_sk, m_state.Get() != TIME_WAIT, knownStation);
     if (r < 0)
     {
-        NS_LOG_WARN("TsqTcpSocket " << m_id << ": pacing shift " << +shift
+        NS_LOG_WARN("TsqTcpSocket " << m_id << ": pacing shift " << policy.shift
                                     << " refused: " << tsq_strerror(r));
-        return;
+        return false;
     }
     if (r == 1)
     {
         m_pacingShift = m_sk.pacing_shift;
     }
+    return r == 1;
 }
 
 /* ------------------------------------------------------------ the core */

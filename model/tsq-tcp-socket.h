@@ -154,6 +154,17 @@ class TsqTcpSocket : public TcpSocketBase
      */
     void UpdatePacingShift(uint8_t shift);
 
+    /**
+     * What a device's shift policy does to this socket when one of its
+     * frames is queued (the core's tsq_shift_policy_apply: mac80211 writes
+     * the shift only for a frame to a known station, and never for a
+     * TIME_WAIT socket). Fires the PacingShift trace when it changed.
+     * \param policy the device's policy
+     * \param knownStation the frame goes to a station the MAC can reach
+     * \return true when the socket's shift changed
+     */
+    bool ApplyShiftPolicy(const struct tsq_shift_policy& policy, bool knownStation);
+
     /** \return the socket's sk_pacing_shift now */
     uint8_t GetPacingShift() const;
 

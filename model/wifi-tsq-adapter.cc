@@ -161,7 +161,7 @@ WifiTsqAdapter::DoDispose()
     {
         m_netif->Cancel();
     }
-    m_mpdus.clear();
+    m_mpdus.Clear();
     m_device = nullptr;
     m_mac = nullptr;
     m_completion = nullptr;
@@ -334,30 +334,6 @@ WifiTsqAdapter::CheckAmsdu() const
     }
 }
 
-WifiTsqAdapter::MpduInfo*
-WifiTsqAdapter::Track(Ptr<const WifiMpdu> mpdu, uint32_t sta, uint8_t ac)
-{
-    auto [it, inserted] = m_mpdus.emplace(PeekPointer(mpdu), MpduInfo{});
-    if (!inserted)
-    {
-        return nullptr; // re-inserted (e.g. moved by the MAC): already tracked
-    }
-    MpduInfo& info = it->second;
-    info.mpdu = mpdu;
-    info.sta = sta;
-    info.tid = mpdu->GetHeader().GetQosTid();
-    info.ac = ac;
-    info.size = mpdu->GetSize();
-    // The core's cookie. Not the WifiMpdu's address: once an MPDU is acked
-    // or dropped its object may be freed and the address given to a new
-    // MPDU while the first one's release is still held or due in the core;
-    // the two releases of one cookie then pop in due order (a drop is never
-    // held), not in completion order, and a charge keyed by address would
-    // go to the wrong MPDU (and socket), early. A counter never repeats.
-    info.cookie = m_nextCookie++;
-    return &info;
-}
-
 void
 WifiTsqAdapter::ConnectQueue(Ptr<WifiMacQueue> queue, std::size_t txq)
 {
@@ -432,23 +408,17 @@ WifiTsqAdapter::ApplyShift(Ptr<const WifiMpdu> mpdu)
     }
     if (m_policy.kind == TSQ_SHIFT_POLICY_NONE)
     {
-        return;
-    }
-    // mac80211 updates the shift only when the frame goes to a known
-    // station; ns-3's StaWifiMac/ApWifiMac queue a frame only then, and
-    // CanForwardPacketsTo is the same test.
-    if (to.IsGroup() || !m_mac->CanForwardPacketsTo(to))
-    {
-        return;
+        return; // the core would write nothing: no socket to look up
     }
     Ptr<TsqTcpSocket> socket = TsqSocketRegistry::Lookup(charge.socketId);
     if (!socket)
     {
         return;
     }
-    uint8_t before = socket->GetPacingShift();
-    socket->UpdatePacingShift(static_cast<uint8_t>(m_policy.shift));
-    if (socket->GetPacingShift() != before)
+    // A known station: ns-3's StaWifiMac/ApWifiMac queue a frame only for
+    // one, and CanForwardPacketsTo is the same test.
+    const bool known = !to.IsGroup() && m_mac->CanForwardPacketsTo(to);
+    if (socket->ApplyShiftPolicy(m_policy, known))
     {
         ++m_shiftUpdates;
         m_shiftTrace(charge.socketId, socket->GetPacingShift());
@@ -477,27 +447,23 @@ WifiTsqAdapter::OnEnqueue(Ptr<const WifiMpdu> mpdu)
                        << "_MaxAmsduSize must be 0)");
     }
     uint32_t sta = StationIndex(hdr.GetAddr1());
-    MpduInfo* info = Track(mpdu, sta, ac);
-    if (!info)
+    TsqWifiMpduTable::Entry* entry = m_mpdus.Track(mpdu, sta, ac);
+    if (!entry)
     {
         return; // re-inserted (e.g. moved by the MAC): already counted
     }
-    m_ampdu->Enqueue(sta, info->tid, info->size);
-    ++m_waiting[ac];
+    m_ampdu->Enqueue(sta, entry->tid, entry->size);
     ReportQueueState(ac);
 }
 
 void
 WifiTsqAdapter::MarkWaiting(Ptr<const WifiMpdu> mpdu)
 {
-    auto it = m_mpdus.find(PeekPointer(mpdu));
-    if (it == m_mpdus.end() || it->second.waiting)
+    uint8_t ac;
+    if (m_mpdus.MarkWaiting(mpdu, ac))
     {
-        return;
+        ReportQueueState(ac);
     }
-    it->second.waiting = true;
-    ++m_waiting[it->second.ac];
-    ReportQueueState(it->second.ac);
 }
 
 void
@@ -525,16 +491,10 @@ WifiTsqAdapter::OnPsduTimeout(uint8_t, Ptr<const WifiPsdu> psdu, const WifiTxVec
 void
 WifiTsqAdapter::Forget(Ptr<const WifiMpdu> mpdu, bool dropped)
 {
-    auto it = m_mpdus.find(PeekPointer(mpdu));
-    if (it == m_mpdus.end())
+    TsqWifiMpduTable::Entry info;
+    if (!m_mpdus.Forget(mpdu, info))
     {
         return;
-    }
-    MpduInfo info = it->second;
-    m_mpdus.erase(it);
-    if (info.waiting)
-    {
-        --m_waiting[info.ac];
     }
     if (!info.sent)
     {
@@ -556,7 +516,7 @@ WifiTsqAdapter::OnQueueRemove(Ptr<const WifiMpdu> mpdu)
     // The MPDU left the MAC queue. Acks and drops fire before the removal
     // (BlockAckManager, FrameExchangeManager); a path that removes first
     // (a CTS timeout) or never reports is completed here as a drop.
-    if (m_mpdus.count(PeekPointer(mpdu)))
+    if (m_mpdus.Find(mpdu))
     {
         Complete(mpdu, false);
         return;
@@ -609,11 +569,10 @@ WifiTsqAdapter::Complete(Ptr<const WifiMpdu> mpdu, bool acked)
 {
     TsqWifiCompletion::PendingCharge pending;
     pending.charged = TsqTxCompletion::Claim(mpdu->GetPacket(), m_nodeId, pending.charge);
-    auto known = m_mpdus.find(PeekPointer(mpdu));
-    if (known != m_mpdus.end())
+    if (const TsqWifiMpduTable::Entry* known = m_mpdus.Find(mpdu))
     {
-        uint8_t ac = known->second.ac;
-        if (m_cmpl->Completed(ac, known->second.cookie, pending, acked))
+        const uint8_t ac = known->ac;
+        if (m_cmpl->Completed(ac, known->cookie, pending, acked))
         {
             // The completion model now owns the timing of this credit.
             Forget(mpdu, !acked);
@@ -633,7 +592,7 @@ WifiTsqAdapter::Complete(Ptr<const WifiMpdu> mpdu, bool acked)
 void
 WifiTsqAdapter::ReportQueueState(uint8_t ac)
 {
-    m_cmpl->QueueState(ac, m_waiting[ac] > 0);
+    m_cmpl->QueueState(ac, m_mpdus.HasWaiting(ac));
 }
 
 uint32_t
@@ -653,29 +612,6 @@ WifiTsqAdapter::ThrottledSockets(uint32_t sta) const
         }
     }
     return throttled;
-}
-
-Ptr<const WifiMpdu>
-WifiTsqAdapter::NextWaiting(Ptr<const WifiPsdu> psdu) const
-{
-    // The MPDU now at the head of this (station, TID) queue that could
-    // have ridden along: the oldest waiting one (lowest sequence number).
-    const WifiMacHeader& hdr = psdu->GetHeader(0);
-    Ptr<const WifiMpdu> next;
-    for (const auto& [ptr, info] : m_mpdus)
-    {
-        if (!info.waiting || info.tid != hdr.GetQosTid() ||
-            info.mpdu->GetHeader().GetAddr1() != hdr.GetAddr1())
-        {
-            continue;
-        }
-        if (!next ||
-            info.mpdu->GetHeader().GetSequenceNumber() < next->GetHeader().GetSequenceNumber())
-        {
-            next = info.mpdu;
-        }
-    }
-    return next;
 }
 
 void
@@ -712,29 +648,20 @@ WifiTsqAdapter::PsduStarted(Ptr<const WifiPsdu> psdu, const WifiTxVector& txVect
         }
         TsqTxCompletion::Charge charge;
         bool charged = TsqTxCompletion::Peek(mpdu->GetPacket(), m_nodeId, charge);
-        auto known = m_mpdus.find(PeekPointer(mpdu));
-        if (known == m_mpdus.end())
+        TsqWifiMpduTable::Entry* entry = m_mpdus.Find(mpdu);
+        const bool enqueued = entry != nullptr;
+        if (!enqueued)
         {
             // Sent without an Enqueue we saw (e.g. queued before Install(),
             // or still in the MAC queue after its ack): track it from now
             // on, so that its ack, drop or removal from the queue reaches
             // the core under the same cookie.
-            MpduInfo* info = Track(mpdu, StationIndex(mpdu->GetHeader().GetAddr1()), ac);
-            info->sent = true;
-            info->waiting = false;
-            known = m_mpdus.find(PeekPointer(mpdu));
+            entry = m_mpdus.Track(mpdu, StationIndex(mpdu->GetHeader().GetAddr1()), ac);
         }
-        MpduInfo& info = known->second;
-        in.push_back(tsq_cmpl_mpdu_in{info.cookie, charged ? charge.bytes : 0U});
-        if (!info.sent)
+        in.push_back(tsq_cmpl_mpdu_in{entry->cookie, charged ? charge.bytes : 0U});
+        if (m_mpdus.MarkSent(*entry) && enqueued)
         {
-            m_ampdu->Dequeue(info.sta, info.tid, info.size);
-        }
-        info.sent = true;
-        if (info.waiting)
-        {
-            info.waiting = false;
-            --m_waiting[ac];
+            m_ampdu->Dequeue(entry->sta, entry->tid, entry->size);
         }
     }
     m_cmpl->PsduStart(ac, in);
@@ -755,7 +682,7 @@ WifiTsqAdapter::PsduStarted(Ptr<const WifiPsdu> psdu, const WifiTxVector& txVect
                                  .GetNanoSeconds());
         p.rate_bps = txVector.GetMode().GetDataRate(txVector);
         p.lim = AgreedLimits(hdr, txVector);
-        Ptr<const WifiMpdu> next = NextWaiting(psdu);
+        Ptr<const WifiMpdu> next = m_mpdus.NextWaiting(hdr.GetAddr1(), hdr.GetQosTid());
         p.next_mpdu_bytes = next ? next->GetSize() : 0;
         bool starved = m_ampdu->PsduTx(p, ThrottledSockets(sta));
         m_ampduTrace(p.n_mpdus, p.bytes, starved);
@@ -824,11 +751,7 @@ WifiTsqAdapter::Flush()
     // device like every other credit; the core then releases everything it
     // still holds (its releases of the in-flight ones carry no charge).
     // (Copied first: a credit may make a socket send, i.e. enqueue.)
-    std::vector<Ptr<const WifiMpdu>> queued;
-    for (const auto& [ptr, info] : m_mpdus)
-    {
-        queued.push_back(info.mpdu);
-    }
+    const std::vector<Ptr<const WifiMpdu>> queued = m_mpdus.Mpdus();
     if (!m_cmpl)
     {
         return; // never installed
@@ -850,122 +773,43 @@ WifiTsqAdapter::GetDeviceShift() const
     return m_policy.kind == TSQ_SHIFT_POLICY_FIXED ? static_cast<int>(m_policy.shift) : -1;
 }
 
-std::vector<uint64_t>
-WifiTsqAdapter::GetAmpduHistogram() const
+WifiTsqAdapter::Statistics
+WifiTsqAdapter::GetStatistics() const
 {
-    return m_ampdu ? m_ampdu->GetHistogram() : std::vector<uint64_t>(TSQ_AMPDU_HIST_LEN, 0);
-}
-
-uint64_t
-WifiTsqAdapter::GetDataPsdus() const
-{
-    return m_ampdu ? m_ampdu->GetDataPsdus() : 0;
-}
-
-uint64_t
-WifiTsqAdapter::GetDataMpdus() const
-{
-    return m_ampdu ? m_ampdu->GetDataMpdus() : 0;
-}
-
-double
-WifiTsqAdapter::GetMeanMpdusPerAmpdu() const
-{
-    return m_ampdu ? m_ampdu->GetMeanMpdus() : 0;
-}
-
-double
-WifiTsqAdapter::GetByteFillRatio() const
-{
-    return m_ampdu ? m_ampdu->GetByteFill() : 0;
-}
-
-double
-WifiTsqAdapter::GetMpduFillRatio() const
-{
-    return m_ampdu ? m_ampdu->GetMpduFill() : 0;
-}
-
-double
-WifiTsqAdapter::GetAirtimeFillRatio() const
-{
-    return m_ampdu ? m_ampdu->GetAirtimeFill() : 0;
-}
-
-uint64_t
-WifiTsqAdapter::GetStarvedPsdus() const
-{
-    return m_ampdu ? m_ampdu->GetStarved() : 0;
-}
-
-uint64_t
-WifiTsqAdapter::GetStarvedTsqPsdus() const
-{
-    return m_ampdu ? m_ampdu->GetStarvedTsq() : 0;
-}
-
-uint64_t
-WifiTsqAdapter::GetReleasedBytes() const
-{
-    return m_cmpl ? m_cmpl->GetReleasedBytes() : 0;
-}
-
-uint64_t
-WifiTsqAdapter::GetPendingBytes() const
-{
-    return m_cmpl ? m_cmpl->GetPendingBytes() : 0;
-}
-
-uint64_t
-WifiTsqAdapter::GetQueuedMpdus() const
-{
-    return m_mpdus.size();
-}
-
-uint64_t
-WifiTsqAdapter::GetInFlightBytes() const
-{
-    return m_cmpl ? m_cmpl->GetInFlightBytes() : 0;
-}
-
-uint64_t
-WifiTsqAdapter::GetUnsentChargedBytes() const
-{
-    uint64_t bytes = 0;
-    for (const auto& entry : m_mpdus)
+    Statistics st;
+    st.ampduHistogram.assign(TSQ_AMPDU_HIST_LEN, 0);
+    if (m_ampdu)
+    {
+        st.ampduHistogram = m_ampdu->GetHistogram();
+        st.dataPsdus = m_ampdu->GetDataPsdus();
+        st.dataMpdus = m_ampdu->GetDataMpdus();
+        st.meanMpdusPerAmpdu = m_ampdu->GetMeanMpdus();
+        st.byteFillRatio = m_ampdu->GetByteFill();
+        st.mpduFillRatio = m_ampdu->GetMpduFill();
+        st.airtimeFillRatio = m_ampdu->GetAirtimeFill();
+        st.starvedPsdus = m_ampdu->GetStarved();
+        st.starvedTsqPsdus = m_ampdu->GetStarvedTsq();
+        st.stationSlots = m_ampdu->GetStationSlots();
+    }
+    if (m_cmpl)
+    {
+        st.releasedBytes = m_cmpl->GetReleasedBytes();
+        st.pendingBytes = m_cmpl->GetPendingBytes();
+        st.inFlightBytes = m_cmpl->GetInFlightBytes();
+        st.heldMpdus = m_cmpl->GetHeldMpdus();
+        st.completionModels = m_cmpl->GetQueueModels();
+    }
+    st.queuedMpdus = m_mpdus.Size();
+    for (const auto& mpdu : m_mpdus.UnsentMpdus())
     {
         TsqTxCompletion::Charge charge;
-        if (!entry.second.sent &&
-            TsqTxCompletion::Peek(entry.second.mpdu->GetPacket(), m_nodeId, charge))
+        if (TsqTxCompletion::Peek(mpdu->GetPacket(), m_nodeId, charge))
         {
-            bytes += charge.bytes;
+            st.unsentChargedBytes += charge.bytes;
         }
     }
-    return bytes;
-}
-
-uint64_t
-WifiTsqAdapter::GetHeldMpdus() const
-{
-    return m_cmpl ? m_cmpl->GetHeldMpdus() : 0;
-}
-
-uint64_t
-WifiTsqAdapter::GetShiftUpdates() const
-{
-    return m_shiftUpdates;
-}
-
-uint32_t
-WifiTsqAdapter::GetStationSlots() const
-{
-    return m_ampdu ? m_ampdu->GetStationSlots() : 0;
-}
-
-uint32_t
-WifiTsqAdapter::GetCompletionModels() const
-{
-    return m_cmpl ? m_cmpl->GetQueueModels() : 0;
+    st.shiftUpdates = m_shiftUpdates;
+    return st;
 }
 
 void

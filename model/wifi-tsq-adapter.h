@@ -9,6 +9,7 @@
 #include "tsq-netif-schedule.h"
 #include "tsq-tx-completion.h"
 #include "tsq-wifi-completion.h"
+#include "tsq-wifi-mpdu-table.h"
 #include "tsq/pacing.h"
 
 #include "ns3/mac48-address.h"
@@ -122,46 +123,43 @@ class WifiTsqAdapter : public Object
      */
     int GetDeviceShift() const;
 
-    /** \return histogram: element n is the number of data PSDUs of n MPDUs (0..256) */
-    std::vector<uint64_t> GetAmpduHistogram() const;
-    /** \return data PSDUs transmitted (first transmissions and retries) */
-    uint64_t GetDataPsdus() const;
-    /** \return MPDUs in those PSDUs */
-    uint64_t GetDataMpdus() const;
-    /** \return mean MPDUs per data PSDU (0 if none) */
-    double GetMeanMpdusPerAmpdu() const;
-    /** \return mean PSDU size over the A-MPDU byte limit (0..1) */
-    double GetByteFillRatio() const;
-    /** \return mean MPDU count over the BlockAck window (0..1) */
-    double GetMpduFillRatio() const;
-    /** \return mean PSDU airtime over the PPDU duration limit (0..1) */
-    double GetAirtimeFillRatio() const;
-    /** \return PSDUs that left room for a waiting MPDU or went out while a
-     *  local socket toward that station was TSQ-throttled */
-    uint64_t GetStarvedPsdus() const;
-    /** \return PSDUs sent while a local socket toward that station was throttled */
-    uint64_t GetStarvedTsqPsdus() const;
-    /** \return bytes credited back to sockets (live or gone) by this device */
-    uint64_t GetReleasedBytes() const;
-    /** \return bytes taken at an ack or drop and not yet credited (held or due) */
-    uint64_t GetPendingBytes() const;
-    /** \return QoS data MPDUs in the MAC queues now (waiting or on air) */
-    uint64_t GetQueuedMpdus() const;
-    /** \return charged bytes of MPDUs sent and not yet acked or dropped (core) */
-    uint64_t GetInFlightBytes() const;
-    /** \return charged bytes of the MPDUs in the MAC queues never sent yet
-     *  (their charge still rides on the packet) */
-    uint64_t GetUnsentChargedBytes() const;
-    /** \return acked MPDUs the completion model had to hold */
-    uint64_t GetHeldMpdus() const;
-    /** \return times this device wrote a socket's pacing shift */
-    uint64_t GetShiftUpdates() const;
-    /** \return station slots of the A-MPDU accounting made so far: the
-     *  receivers counted, at most MaxStations (about 1.2 KB each) */
-    uint32_t GetStationSlots() const;
-    /** \return access categories whose completion model was made, i.e. that
-     *  carried data (about 78 KB each) */
-    uint32_t GetCompletionModels() const;
+    /**
+     * \ingroup tsq
+     * \brief What the adapter counted: its A-MPDU statistics (TsqAmpduStats)
+     * and the state of its charges (TsqWifiCompletion), read at one time.
+     */
+    struct Statistics
+    {
+        /** element n: data PSDUs of n MPDUs (0..256) */
+        std::vector<uint64_t> ampduHistogram;
+        uint64_t dataPsdus{0};       //!< data PSDUs sent (first transmissions and retries)
+        uint64_t dataMpdus{0};       //!< MPDUs in those PSDUs
+        double meanMpdusPerAmpdu{0}; //!< mean MPDUs per data PSDU (0 if none)
+        double byteFillRatio{0};     //!< mean PSDU size over the A-MPDU byte limit (0..1)
+        double mpduFillRatio{0};     //!< mean MPDU count over the BlockAck window (0..1)
+        double airtimeFillRatio{0};  //!< mean PSDU airtime over the PPDU duration limit (0..1)
+        /** PSDUs that left room for a waiting MPDU or went out while a
+         *  local socket toward that station was throttled */
+        uint64_t starvedPsdus{0};
+        uint64_t starvedTsqPsdus{0}; //!< PSDUs sent while a socket toward the station was throttled
+        uint64_t releasedBytes{0};   //!< bytes credited back to sockets (live or gone)
+        uint64_t pendingBytes{0};    //!< bytes taken at an ack or drop, not yet credited
+        uint64_t queuedMpdus{0};     //!< QoS data MPDUs in the MAC queues (waiting or on air)
+        uint64_t inFlightBytes{0};   //!< charged bytes of MPDUs sent, not yet acked or dropped
+        /** charged bytes of the MPDUs in the MAC queues never sent yet (the
+         *  third place a charge can be: with in-flight and pending, all of
+         *  the device's) */
+        uint64_t unsentChargedBytes{0};
+        uint64_t heldMpdus{0};    //!< acked MPDUs the completion model had to hold
+        uint64_t shiftUpdates{0}; //!< times this device wrote a socket's pacing shift
+        /** station slots of the A-MPDU accounting made so far */
+        uint32_t stationSlots{0};
+        /** access categories whose completion model was made */
+        uint32_t completionModels{0};
+    };
+
+    /** \return the statistics now */
+    Statistics GetStatistics() const;
     /** Zero the A-MPDU statistics (histogram, sums, starvation), keeping
      *  the queue state: for measurement windows. */
     void ResetAmpduStats();
@@ -178,28 +176,9 @@ class WifiTsqAdapter : public Object
     void DoDispose() override;
 
   private:
-    /** What the adapter knows about one QoS data MPDU in a MAC queue. */
-    struct MpduInfo
-    {
-        Ptr<const WifiMpdu> mpdu; //!< keeps the cookie's object alive
-        uint32_t sta{0};          //!< station index (A-MPDU accounting)
-        uint8_t tid{0};           //!< TID
-        uint8_t ac{0};            //!< access category index
-        uint32_t size{0};         //!< MPDU size, bytes
-        bool sent{false};         //!< transmitted at least once
-        bool waiting{true};       //!< may ride in a later PSDU (not on air)
-        uint64_t cookie{0};       //!< the core's cookie: unique, never reused
-    };
-
-    /**
-     * The work of Install(): connect the traces.
-     * \param device the WiFi device
-     * \param completion the node's credit path, or null (statistics only)
-     */
     void Connect(Ptr<WifiNetDevice> device, Ptr<TsqTxCompletion> completion);
     void ApplyAttributes();
     uint32_t StationIndex(Mac48Address address);
-    MpduInfo* Track(Ptr<const WifiMpdu> mpdu, uint32_t sta, uint8_t ac);
     /**
      * Connect a MAC queue's Enqueue and every removal trace (Dequeue, Drop,
      * Expired); a null queue is skipped.
@@ -236,7 +215,6 @@ class WifiTsqAdapter : public Object
     void ApplyShift(Ptr<const WifiMpdu> mpdu);
     uint32_t ThrottledSockets(uint32_t sta) const;
     void CheckAmsdu() const;
-    Ptr<const WifiMpdu> NextWaiting(Ptr<const WifiPsdu> psdu) const;
 
     /**
      * The aggregation limits a data PSDU was formed under: its PPDU
@@ -261,21 +239,19 @@ class WifiTsqAdapter : public Object
     std::string m_kernelProfile; //!< kernel profile for "profile"
     uint32_t m_maxStations;      //!< the most station slots of the A-MPDU accounting
 
-    Ptr<WifiNetDevice> m_device;                           //!< the device
-    Ptr<WifiMac> m_mac;                                    //!< its MAC
-    Ptr<TsqTxCompletion> m_completion;                     //!< the node's credit path
-    uint32_t m_nodeId{0};                                  //!< node id
-    tsq_shift_policy m_policy;                             //!< device pacing-shift policy
-    std::unique_ptr<TsqWifiCompletion> m_cmpl;             //!< TX completion timing
-    std::unique_ptr<TsqAmpduStats> m_ampdu;                //!< A-MPDU statistics
-    bool m_netifScheduleOn{true};                          //!< NetifSchedule attribute
-    std::unique_ptr<TsqNetifSchedule> m_netif;             //!< qdisc reruns (Install() only)
-    std::array<uint32_t, 4> m_waiting{};                   //!< per AC: MPDUs that may ride later
-    std::unordered_map<const WifiMpdu*, MpduInfo> m_mpdus; //!< MPDUs queued
-    uint64_t m_nextCookie{1};                              //!< next MpduInfo::cookie
-    std::map<uint64_t, uint32_t> m_socketSta;              //!< local socket id -> station slot
-    uint64_t m_shiftUpdates{0};                            //!< pacing-shift writes
-    bool m_installed{false};                               //!< Install() was called
+    Ptr<WifiNetDevice> m_device;               //!< the device
+    Ptr<WifiMac> m_mac;                        //!< its MAC
+    Ptr<TsqTxCompletion> m_completion;         //!< the node's credit path
+    uint32_t m_nodeId{0};                      //!< node id
+    tsq_shift_policy m_policy;                 //!< device pacing-shift policy
+    std::unique_ptr<TsqWifiCompletion> m_cmpl; //!< TX completion timing
+    std::unique_ptr<TsqAmpduStats> m_ampdu;    //!< A-MPDU statistics
+    bool m_netifScheduleOn{true};              //!< NetifSchedule attribute
+    std::unique_ptr<TsqNetifSchedule> m_netif; //!< qdisc reruns (Install() only)
+    TsqWifiMpduTable m_mpdus;                  //!< the QoS data MPDUs in the MAC queues
+    std::map<uint64_t, uint32_t> m_socketSta;  //!< local socket id -> station slot
+    uint64_t m_shiftUpdates{0};                //!< pacing-shift writes
+    bool m_installed{false};                   //!< Install() was called
 
     TracedCallback<uint32_t, uint32_t, bool> m_ampduTrace; //!< PSDU accounting
     TracedCallback<uint64_t, uint32_t> m_shiftTrace;       //!< socket id, shift written

@@ -160,8 +160,9 @@ class TsqWifiBalanceTestCase : public TestCase
                 }
             }
             Ptr<WifiTsqAdapter> adapter = TsqHelper::GetWifiAdapter(devs.Get(i));
-            held += adapter->GetPendingBytes();
-            inFlight += adapter->GetInFlightBytes();
+            const WifiTsqAdapter::Statistics st = adapter->GetStatistics();
+            held += st.pendingBytes;
+            inFlight += st.inFlightBytes;
         }
         NS_TEST_ASSERT_MSG_EQ(result.tsqReleasedBytes + held + inQueues,
                               result.tsqChargedBytes,
@@ -174,9 +175,10 @@ class TsqWifiBalanceTestCase : public TestCase
         {
             Ptr<WifiTsqAdapter> adapter = TsqHelper::GetWifiAdapter(devs.Get(i));
             adapter->Flush();
-            pending += adapter->GetPendingBytes();
-            adapterReleased += adapter->GetReleasedBytes();
-            NS_TEST_EXPECT_MSG_EQ(adapter->GetInFlightBytes(), 0u, "nothing in flight after flush");
+            const WifiTsqAdapter::Statistics st = adapter->GetStatistics();
+            pending += st.pendingBytes;
+            adapterReleased += st.releasedBytes;
+            NS_TEST_EXPECT_MSG_EQ(st.inFlightBytes, 0u, "nothing in flight after flush");
         }
         uint64_t charged = 0;
         uint64_t released = 0;

@@ -772,17 +772,20 @@ class TsqWifiAdapterMemoryTestCase : public TestCase
             if (Ptr<WifiTsqAdapter> a = TsqHelper::GetWifiAdapter(ap->GetDevice(i)))
             {
                 ++held.apAdapters;
-                held.apSlots = a->GetStationSlots();
-                held.apModels = a->GetCompletionModels();
-                held.apPsdus = a->GetDataPsdus();
+                const WifiTsqAdapter::Statistics st = a->GetStatistics();
+                held.apSlots = st.stationSlots;
+                held.apModels = st.completionModels;
+                held.apPsdus = st.dataPsdus;
             }
         }
         NetDeviceContainer stations = scenario.GetStationDevices();
         for (uint32_t i = 0; i < stations.GetN(); ++i)
         {
             Ptr<WifiTsqAdapter> a = TsqHelper::GetWifiAdapter(stations.Get(i));
-            held.staSlots.push_back(a ? a->GetStationSlots() : 0);
-            held.staModels.push_back(a ? a->GetCompletionModels() : 0);
+            const WifiTsqAdapter::Statistics st =
+                a ? a->GetStatistics() : WifiTsqAdapter::Statistics();
+            held.staSlots.push_back(st.stationSlots);
+            held.staModels.push_back(st.completionModels);
         }
         Simulator::Destroy();
         Config::SetDefault("ns3::WifiTsqAdapter::MaxStations", *before);
