@@ -5,6 +5,8 @@
 #ifndef TSQ_RESULTS_DB_H
 #define TSQ_RESULTS_DB_H
 
+#include "tsq-sha256.h"
+
 #include <cstdint>
 #include <map>
 #include <string>
@@ -226,15 +228,6 @@ class TsqRunRecord
     std::vector<uint64_t> m_ampdu;                                  //!< A-MPDU histogram
     std::map<uint32_t, std::map<std::string, TsqValue>> m_stations; //!< per-station metrics
 };
-
-/**
- * \ingroup tsq
- * \param path a file
- * \return the SHA-256 of its content as 64 hex digits ("" if unreadable):
- *         a run parameter for an input file, whose name alone does not say
- *         what the run read
- */
-std::string TsqFileSha256(const std::string& path);
 
 /**
  * \ingroup tsq

@@ -137,6 +137,47 @@ class TsqRunKeyTestCase : public TestCase
 
 /**
  * \ingroup tsq-tests
+ * The run key's hash is SHA-256: FIPS 180-4's known answers (one block,
+ * the empty message, padding into a second block, a million bytes), and a
+ * file's digest is its content's.
+ */
+class TsqSha256TestCase : public TestCase
+{
+  public:
+    TsqSha256TestCase()
+        : TestCase("SHA-256: FIPS 180-4 known answers, file digest")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NS_TEST_ASSERT_MSG_EQ(TsqSha256Hex("abc"),
+                              "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+                              "one block");
+        NS_TEST_ASSERT_MSG_EQ(TsqSha256Hex(""),
+                              "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+                              "empty message");
+        NS_TEST_ASSERT_MSG_EQ(
+            TsqSha256Hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1",
+            "56 bytes: the length goes into a second block");
+        NS_TEST_ASSERT_MSG_EQ(TsqSha256Hex(std::string(1000000, 'a')),
+                              "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0",
+                              "a million bytes");
+        const std::string path = CreateTempDirFilename("tsq-sha256.bin");
+        {
+            std::ofstream out(path, std::ios::binary);
+            out << "abc";
+        }
+        NS_TEST_ASSERT_MSG_EQ(TsqFileSha256(path), TsqSha256Hex("abc"), "a file's digest");
+        std::remove(path.c_str());
+        NS_TEST_ASSERT_MSG_EQ(TsqFileSha256(path), "", "an unreadable file has none");
+    }
+};
+
+/**
+ * \ingroup tsq-tests
  * Every option of the scenario is in the run key: each given alone (with
  * what it needs) gives another key than the same command line without it,
  * and the test knows every option the scenario registers, so an option
@@ -992,6 +1033,7 @@ class TsqResultsTestSuite : public TsqTestSuite
         : TsqTestSuite("tsq-results", TSQ_TEST_UNIT)
     {
         AddTestCase(new TsqRunKeyTestCase, TSQ_TEST_QUICK);
+        AddTestCase(new TsqSha256TestCase, TSQ_TEST_QUICK);
         AddTestCase(new TsqScenarioKeyTestCase, TSQ_TEST_QUICK);
         AddTestCase(new TsqCommandLineTestCase, TSQ_TEST_QUICK);
         AddTestCase(new TsqNs3ReleaseChoicesTestCase, TSQ_TEST_QUICK);
