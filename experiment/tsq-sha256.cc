@@ -4,6 +4,7 @@
 
 #include "tsq-sha256.h"
 
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
