@@ -5,6 +5,7 @@
 #include "tsq-experiment.h"
 
 #include "tsq-batch-means.h"
+#include "tsq-option-table.h"
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
@@ -28,6 +29,9 @@ NS_LOG_COMPONENT_DEFINE("TsqExperiment");
 
 namespace
 {
+
+/** What a file stem (--name, a point's label) may hold */
+const char* const kStemAllowed = "letters, digits, '.', '_', '-'";
 
 bool
 ValidStem(const std::string& s)
@@ -104,6 +108,37 @@ TsqExperiment::Given(const std::string& option) const
     return TsqOptionGiven(m_args, option);
 }
 
+void
+TsqExperiment::Options(TsqOptionTable& t)
+{
+    t.Whole("seeds", "runs per point, seeds seed..seed+seeds-1", m_seeds, 1, 1000);
+    t.Whole("jobs",
+            "runs at a time, each in its own process",
+            m_jobs,
+            1,
+            256,
+            "",
+            "default: the online CPUs");
+    t.Flag("quick", "quick mode: fewer seeds, shorter runs (make demo)", m_quick);
+    t.Checked("only", "run only these points", m_only, "comma-separated labels; empty: all");
+    t.Checked("resultsDir", "folder of the result files", m_resultsDir, "a folder name");
+    t.Checked("name",
+              "files: RESULTSDIR/NAME.db (merged), RESULTSDIR/NAME/*.db, NAME-*.png",
+              m_name,
+              kStemAllowed);
+    t.Flag("flent", "write a .flent.gz beside each TCP run's database", m_flent);
+    t.Flag("merge", "merge the runs into RESULTSDIR/NAME.db (utils/tsq-merge.sh)", m_merge);
+    t.Flag("plot", "draw the plots with experiment/tsq-plot.sh (gnuplot)", m_plot);
+    t.Checked("jobsFile",
+              "write one command per run to this file (for utils/tsq-sweep.sh) and stop",
+              m_jobsFile,
+              "a file; empty: run");
+    t.Checked("fromDb",
+              "run nothing: print the table (and plots) from this merged database",
+              m_fromDb,
+              "a file; empty: run");
+}
+
 bool
 TsqExperiment::Parse(int argc, char* argv[])
 {
@@ -123,25 +158,10 @@ TsqExperiment::Parse(int argc, char* argv[])
     m_base.AddToCommandLine(m_cmd);
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     m_jobs = cpus > 0 ? static_cast<uint32_t>(std::min(cpus, 256L)) : 1;
-    m_cmd.AddValue("seeds", "runs per point, seeds seed..seed+seeds-1 (1..1000)", m_seeds);
-    m_cmd.AddValue("jobs",
-                   "runs at a time, each in its own process (1..256; default: the online CPUs)",
-                   m_jobs);
-    m_cmd.AddValue("quick", "quick mode: fewer seeds, shorter runs (make demo)", m_quick);
-    m_cmd.AddValue("only", "run only these points (comma-separated labels; empty: all)", m_only);
-    m_cmd.AddValue("resultsDir", "folder of the result files", m_resultsDir);
-    m_cmd.AddValue("name",
-                   "files: RESULTSDIR/NAME.db (merged), RESULTSDIR/NAME/*.db, NAME-*.png",
-                   m_name);
-    m_cmd.AddValue("flent", "write a .flent.gz beside each TCP run's database", m_flent);
-    m_cmd.AddValue("merge", "merge the runs into RESULTSDIR/NAME.db (utils/tsq-merge.sh)", m_merge);
-    m_cmd.AddValue("plot", "draw the plots with experiment/tsq-plot.sh (gnuplot)", m_plot);
-    m_cmd.AddValue("jobsFile",
-                   "write one command per run to this file (for utils/tsq-sweep.sh) and stop",
-                   m_jobsFile);
-    m_cmd.AddValue("fromDb",
-                   "run nothing: print the table (and plots) from this merged database",
-                   m_fromDb);
+    {
+        TsqOptionTable table(&m_cmd);
+        Options(table);
+    }
     if (std::string error = m_cmd.Parse(argc, argv); !error.empty())
     {
         std::cerr << error << std::endl;
@@ -168,9 +188,11 @@ TsqExperiment::Parse(int argc, char* argv[])
     {
         error = WifiUplinkConfig::ValidateAttributeDefaults();
     }
-    if (error.empty() && (m_seeds < 1 || m_seeds > 1000))
+    if (error.empty())
     {
-        error = TsqOutOfRange("seeds", std::to_string(m_seeds), "1..1000");
+        TsqOptionTable table(nullptr);
+        Options(table);
+        error = table.Error();
     }
     if (error.empty() && m_base.seed + uint64_t(m_seeds) - 1 > 0x7fffffffULL)
     {
@@ -178,13 +200,9 @@ TsqExperiment::Parse(int argc, char* argv[])
                               std::to_string(m_seeds),
                               "1..(2147483648 - seed): the last RngRun must stay valid");
     }
-    if (error.empty() && (m_jobs < 1 || m_jobs > 256))
-    {
-        error = TsqOutOfRange("jobs", std::to_string(m_jobs), "1..256");
-    }
     if (error.empty() && !ValidStem(m_name))
     {
-        error = TsqOutOfRange("name", "'" + m_name + "'", "letters, digits, '.', '_', '-'");
+        error = TsqOutOfRange("name", "'" + m_name + "'", kStemAllowed);
     }
     if (error.empty() && m_resultsDir.empty())
     {

@@ -34,6 +34,8 @@
 namespace ns3
 {
 
+class TsqOptionTable;
+
 /**
  * \ingroup tsq
  * \brief A reproduction program's engine: options, run loop, files, table,
@@ -201,7 +203,8 @@ class TsqExperiment
      * The jobs of --only's points (all without it) under every seed, each
      * configuration validated.
      * \param jobs filled in point and seed order
-     * eturn 0, or 2 after printing the refusal (an unknown point, an
+     *
+eturn 0, or 2 after printing the refusal (an unknown point, an
      *         invalid configuration, no job)
      */
     int SelectJobs(std::vector<Job>& jobs) const;
@@ -217,14 +220,16 @@ class TsqExperiment
     /**
      * --fromDb: the table (and plots) of a merged database's runs.
      * \param table the experiment's table
-     * eturn the exit status
+     *
+eturn the exit status
      */
     int ShowDb(const TsqTable& table) const;
     /**
      * \param done the runs' outcomes, in any order
      * \param jobs the job list
      * \param dir the runs' folder
-     * eturn the runs read back, in job order
+     *
+eturn the runs read back, in job order
      */
     Collected Collect(std::vector<Done> done,
                       const std::vector<Job>& jobs,
@@ -233,7 +238,8 @@ class TsqExperiment
      * Merge the run databases with tsq-merge.sh.
      * \param files the run databases
      * \param merged the merged database's path
-     * eturn true when merged (else the reason is printed)
+     *
+eturn true when merged (else the reason is printed)
      */
     bool Merge(const std::vector<std::string>& files, const std::string& merged) const;
     std::string RunStem(const Job& job) const;
@@ -255,6 +261,11 @@ class TsqExperiment
     std::vector<TsqRow> ReadDb(const std::string& path) const;
     void Plot(const std::vector<TsqRow>& rows, const std::string& db) const;
     bool Given(const std::string& option) const;
+    /**
+     * The experiment's own options (the scenario's are WifiUplinkConfig's):
+     * each declared once, registered or checked by \p table.
+     */
+    void Options(TsqOptionTable& table);
 
     std::string m_experiment;
     std::string m_title;

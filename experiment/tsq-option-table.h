@@ -8,7 +8,9 @@
 #include "tsq-command-line.h"
 
 #include <cstdint>
+#include <sstream>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 /**
@@ -50,8 +52,10 @@ class TsqOptionTable
      * \param value the variable (its value is the default)
      */
     void Flag(const std::string& name, const std::string& help, bool& value);
+
     /**
      * A whole number in min..max, or 0 when \p zero says what 0 means.
+     * \tparam T an unsigned integer type
      * \param name the option's name (without "--")
      * \param help what it sets, with its unit
      * \param value the variable (its value is the default)
@@ -60,22 +64,19 @@ class TsqOptionTable
      * \param zero what 0 means ("" : 0 is allowed only when min is 0)
      * \param note said after the range in the help ("" : nothing)
      */
+    template <typename T>
     void Whole(const std::string& name,
                const std::string& help,
-               uint32_t& value,
+               T& value,
                uint64_t min,
                uint64_t max,
                const std::string& zero = "",
-               const std::string& note = "");
-    /** \copydoc Whole(const std::string&,const std::string&,uint32_t&,uint64_t,uint64_t,const
-     * std::string&,const std::string&) */
-    void Whole(const std::string& name,
-               const std::string& help,
-               uint64_t& value,
-               uint64_t min,
-               uint64_t max,
-               const std::string& zero = "",
-               const std::string& note = "");
+               const std::string& note = "")
+    {
+        static_assert(std::is_unsigned<T>::value, "Whole takes an unsigned variable");
+        Ranged<T, uint64_t>(name, help, value, min, max, zero, note);
+    }
+
     /**
      * A real number in min..max, or 0 when \p zero says what 0 means.
      * \param name the option's name (without "--")
@@ -93,19 +94,34 @@ class TsqOptionTable
               double max,
               const std::string& zero = "",
               const std::string& note = "");
+
     /**
-     * One of a list of names.
+     * One of a list of values: names, or numbers such as a guard interval.
+     * \tparam T the variable's type
      * \param name the option's name (without "--")
      * \param help what it selects
      * \param value the variable (its value is the default)
-     * \param names the names allowed
-     * \param note said after the names in the help, e.g. what each means
+     * \param allowed the values allowed
+     * \param note said after the values in the help, e.g. what each means
      */
+    template <typename T>
     void Names(const std::string& name,
                const std::string& help,
-               std::string& value,
-               const std::vector<std::string>& names,
-               const std::string& note = "");
+               T& value,
+               const std::vector<T>& allowed,
+               const std::string& note = "")
+    {
+        const std::string list = Alternatives(allowed);
+        Register(name, Help(help, list, note), value);
+        for (const T& a : allowed)
+        {
+            if (value == a)
+            {
+                return;
+            }
+        }
+        Refuse(name, Text(value), list);
+    }
 
     /**
      * A value whose allowed range depends on other options or on the
@@ -122,7 +138,7 @@ class TsqOptionTable
                  T& value,
                  const std::string& allowed)
     {
-        Register(name, help, value, allowed);
+        Register(name, Help(help, allowed, ""), value);
     }
 
     /** \return the first refusal, in declaration order ("" : every value in range) */
@@ -135,14 +151,27 @@ class TsqOptionTable
      * \return the range as help and refusal state it: "MIN..MAX" or
      *         "0 (ZERO) or MIN..MAX"
      */
-    static std::string Range(double min, double max, const std::string& zero);
-    /** \copydoc Range(double,double,const std::string&) */
-    static std::string Range(uint64_t min, uint64_t max, const std::string& zero);
+    template <typename B>
+    static std::string Range(B min, B max, const std::string& zero)
+    {
+        const std::string span = Text(min) + ".." + Text(max);
+        return zero.empty() ? span : "0 (" + zero + ") or " + span;
+    }
+
     /**
-     * \param names names
+     * \param values names or numbers
      * \return "a", "a or b", "a, b or c"
      */
-    static std::string Alternatives(const std::vector<std::string>& names);
+    template <typename T>
+    static std::string Alternatives(const std::vector<T>& values)
+    {
+        std::string text;
+        for (std::size_t i = 0; i < values.size(); ++i)
+        {
+            text += (i == 0 ? "" : (i + 1 == values.size() ? " or " : ", ")) + Text(values[i]);
+        }
+        return text;
+    }
 
   private:
     /** \return "HELP (ALLOWED[; NOTE])" */
@@ -150,28 +179,48 @@ class TsqOptionTable
                             const std::string& allowed,
                             const std::string& note);
 
-    /** Register \p value with "HELP (ALLOWED)" as its help (when registering). */
+    /** Register \p value with \p help (when registering). */
     template <typename T>
-    void Register(const std::string& name,
-                  const std::string& help,
-                  T& value,
-                  const std::string& allowed)
+    void Register(const std::string& name, const std::string& help, T& value)
     {
         if (m_cmd)
         {
-            m_cmd->AddValue(name, Help(help, allowed, ""), value);
+            m_cmd->AddValue(name, help, value);
         }
     }
 
-    /** Whole for any unsigned type: register, check against min..max or 0. */
+    /**
+     * \param value a value
+     * \return it as the help and a refusal print it (a real number with
+     *         six significant digits)
+     */
     template <typename T>
-    void WholeOf(const std::string& name,
-                 const std::string& help,
-                 T& value,
-                 uint64_t min,
-                 uint64_t max,
-                 const std::string& zero,
-                 const std::string& note);
+    static std::string Text(const T& value)
+    {
+        std::ostringstream os;
+        os << value;
+        return os.str();
+    }
+
+    /** Whole and Real: register, refuse a value outside min..max (and not a meant 0). */
+    template <typename T, typename B>
+    void Ranged(const std::string& name,
+                const std::string& help,
+                T& value,
+                B min,
+                B max,
+                const std::string& zero,
+                const std::string& note)
+    {
+        const std::string range = Range(min, max, zero);
+        Register(name, Help(help, range, note), value);
+        // NaN fails both comparisons: refused
+        if (!(value >= min && value <= max) && !(value == 0 && !zero.empty()))
+        {
+            Refuse(name, Text(value), range);
+        }
+    }
+
     /** Record a refusal unless one came first. */
     void Refuse(const std::string& name, const std::string& value, const std::string& allowed);
 

@@ -7,6 +7,7 @@
 #include "tsq-attribute-defaults.h"
 #include "tsq-command-line.h"
 #include "tsq-option-check.h"
+#include "tsq-option-table.h"
 #include "tsq/completion.h"
 #include "tsq/edca_gate.h"
 #include "tsq/forms.h"
@@ -24,26 +25,33 @@
 #include "ns3/type-id.h"
 #include "ns3/vht-phy.h"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
 namespace ns3
 {
 
+const std::vector<std::pair<std::string, std::string>>&
+WifiUplinkCongestionControls()
+{
+    static const std::vector<std::pair<std::string, std::string>> controls = {
+        {"cubic", "ns3::TcpCubic"},
+        {"newreno", "ns3::TcpNewReno"},
+        {"bbr", "ns3::TcpBbr"},
+    };
+    return controls;
+}
+
 std::string
 WifiUplinkCongestionControlTypeId(const std::string& name)
 {
-    if (name == "cubic")
+    for (const auto& [cc, typeId] : WifiUplinkCongestionControls())
     {
-        return "ns3::TcpCubic";
-    }
-    if (name == "newreno")
-    {
-        return "ns3::TcpNewReno";
-    }
-    if (name == "bbr")
-    {
-        return "ns3::TcpBbr";
+        if (cc == name)
+        {
+            return typeId;
+        }
     }
     return "";
 }
@@ -152,28 +160,20 @@ WifiUplinkConfig::Validate() const
 std::string
 WifiUplinkConfig::ValidateWifi() const
 {
-    const bool ht = standard == "80211n";
-    const uint32_t maxMcs = ht ? 7 : (standard == "80211ac" ? 9 : 11);
-    if (mcs > maxMcs)
+    if (mcs > MaxMcs(standard))
     {
         return TsqOutOfRangeValue("mcs",
                                   mcs,
-                                  "0.." + std::to_string(maxMcs) + " with --standard=" + standard);
+                                  "0.." + std::to_string(MaxMcs(standard)) +
+                                      " with --standard=" + standard);
     }
-    if (ht && channelWidth != 20 && channelWidth != 40)
-    {
-        return TsqOutOfRangeValue("channelWidth", channelWidth, "20 or 40 with --standard=80211n");
-    }
-    if (!ht && channelWidth != 20 && channelWidth != 40 && channelWidth != 80 &&
-        channelWidth != 160)
+    const std::vector<uint32_t> widths = ChannelWidths(standard);
+    if (std::find(widths.begin(), widths.end(), channelWidth) == widths.end())
     {
         return TsqOutOfRangeValue("channelWidth",
                                   channelWidth,
-                                  "20, 40, 80 or 160 with --standard=" + standard);
-    }
-    if (heGuardIntervalNs != 800 && heGuardIntervalNs != 1600 && heGuardIntervalNs != 3200)
-    {
-        return TsqOutOfRangeValue("heGuardInterval", heGuardIntervalNs, "800, 1600 or 3200");
+                                  TsqOptionTable::Alternatives(widths) +
+                                      " with --standard=" + standard);
     }
     if (!DataMode(standard, mcs, nss).IsAllowed(channelWidth, nss))
     {
@@ -196,11 +196,6 @@ WifiUplinkConfig::ValidateWifi() const
     if (link == "gate" && nSta != 1)
     {
         return TsqOutOfRangeValue("nSta", nSta, "1 with link=gate (one station's TXOPs)");
-    }
-    enum tsq_gate_release release;
-    if (tsq_gate_release_from_name(gateRelease.c_str(), &release) != TSQ_OK)
-    {
-        return TsqOutOfRangeValue("gateRelease", gateRelease, "end or open");
     }
     if (!tsq_driver_profile_find(driverProfile.c_str()))
     {

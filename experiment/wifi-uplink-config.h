@@ -170,6 +170,22 @@ struct WifiUplinkConfig
     static std::string RulesAllowed();
     /** \return --driver's allowed values (the core's driver profiles) */
     static std::string DriverProfilesAllowed();
+    /** \return --standard's values: 80211n, 80211ac, 80211ax */
+    static const std::vector<std::string>& Standards();
+    /**
+     * \param standard one of Standards()
+     * \return its highest per-stream MCS: 7 (HT), 9 (VHT), 11 (HE)
+     */
+    static uint32_t MaxMcs(const std::string& standard);
+    /**
+     * \param standard one of Standards()
+     * \return its channel widths in MHz: 20 and 40 for HT, up to 160 for VHT and HE
+     */
+    static std::vector<uint32_t> ChannelWidths(const std::string& standard);
+    /** \return --mcs's allowed values, per standard, as the help says them */
+    static std::string McsAllowed();
+    /** \return --channelWidth's allowed values, per standard, as the help says them */
+    static std::string ChannelWidthsAllowed();
 
     /**
      * Options given on the command line that this run's link ignores:
@@ -260,7 +276,13 @@ struct WifiUplinkConfig
 
 /**
  * \ingroup tsq
- * \param name a congestion control of the scenario: cubic, newreno or bbr
+ * \return the scenario's congestion controls: (--cc's name, ns-3 TypeId name)
+ */
+const std::vector<std::pair<std::string, std::string>>& WifiUplinkCongestionControls();
+
+/**
+ * \ingroup tsq
+ * \param name a congestion control of the scenario (WifiUplinkCongestionControls)
  * \return its ns-3 TypeId name ("" for any other name)
  */
 std::string WifiUplinkCongestionControlTypeId(const std::string& name);

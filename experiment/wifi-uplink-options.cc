@@ -45,6 +45,53 @@ WifiUplinkConfig::DriverProfilesAllowed()
     return TsqDriverProfileNames();
 }
 
+const std::vector<std::string>&
+WifiUplinkConfig::Standards()
+{
+    static const std::vector<std::string> standards = {"80211n", "80211ac", "80211ax"};
+    return standards;
+}
+
+uint32_t
+WifiUplinkConfig::MaxMcs(const std::string& standard)
+{
+    return standard == "80211n" ? 7 : (standard == "80211ac" ? 9 : 11);
+}
+
+std::vector<uint32_t>
+WifiUplinkConfig::ChannelWidths(const std::string& standard)
+{
+    if (standard == "80211n")
+    {
+        return {20, 40};
+    }
+    return {20, 40, 80, 160};
+}
+
+std::string
+WifiUplinkConfig::McsAllowed()
+{
+    std::string text;
+    for (const std::string& s : Standards())
+    {
+        text +=
+            (text.empty() ? "" : "; ") + TsqOptionTable::Range(0U, MaxMcs(s), "") + " with " + s;
+    }
+    return text;
+}
+
+std::string
+WifiUplinkConfig::ChannelWidthsAllowed()
+{
+    std::string text;
+    for (const std::string& s : Standards())
+    {
+        text += (text.empty() ? "" : "; ") + TsqOptionTable::Alternatives(ChannelWidths(s)) +
+                " with " + s;
+    }
+    return text;
+}
+
 void
 WifiUplinkConfig::Options(TsqOptionTable& t)
 {
@@ -52,23 +99,19 @@ WifiUplinkConfig::Options(TsqOptionTable& t)
     t.Names("standard",
             "WiFi standard of AP and stations, 5 GHz",
             standard,
-            {"80211n", "80211ac", "80211ax"},
+            Standards(),
             "HT, VHT, HE");
     t.Whole("nss", "spatial streams (antennas) of AP and stations", nss, 1, 4);
     t.Checked("mcs",
               "per-stream MCS of the constant-rate manager",
               mcs,
-              "0..7 with 80211n, sent as HtMcs mcs+8*(nss-1); 0..9 with 80211ac; 0..11 with "
-              "80211ax");
-    t.Checked("channelWidth",
-              "channel width in MHz",
-              channelWidth,
-              "20 or 40 with 80211n; 20, 40, 80 or 160 with 80211ac and 80211ax");
+              McsAllowed() + "; 80211n sends HtMcs mcs+8*(nss-1)");
+    t.Checked("channelWidth", "channel width in MHz", channelWidth, ChannelWidthsAllowed());
     t.Flag("shortGi", "80211n/ac: use the 400 ns short guard interval", shortGuardInterval);
-    t.Checked("heGuardInterval",
-              "80211ax: guard interval in ns",
-              heGuardIntervalNs,
-              "800, 1600 or 3200");
+    t.Names("heGuardInterval",
+            "80211ax: guard interval in ns",
+            heGuardIntervalNs,
+            {800U, 1600U, 3200U});
     t.Real("distance",
            "distance of every station from the AP in m",
            distanceM,
@@ -99,7 +142,12 @@ WifiUplinkConfig::Options(TsqOptionTable& t)
             10000,
             "",
             "mac80211's ADDBA_RESP_INTERVAL: 1000; ns-3's default: 1 up to 3.40, 5 from 3.41");
-    t.Names("cc", "congestion control", congestionControl, {"cubic", "newreno", "bbr"});
+    std::vector<std::string> controls;
+    for (const auto& cc : WifiUplinkCongestionControls())
+    {
+        controls.push_back(cc.first);
+    }
+    t.Names("cc", "congestion control", congestionControl, controls);
     t.Checked("socketFactory",
               "TypeId of the TCP socket factory",
               socketFactory,
@@ -255,7 +303,7 @@ WifiUplinkConfig::Options(TsqOptionTable& t)
     t.Names("gateRelease",
             "gate: when a TXOP's frames leave",
             gateRelease,
-            {"end", "open"},
+            TsqGateReleaseNames(),
             "at its end, or as it opens");
     t.Names("gateTiming",
             "gate: the link's timing",
@@ -430,60 +478,46 @@ WifiUplinkConfig::ValidateGiven(int argc, char* argv[]) const
         return "invalid option: --maxBytes does nothing with --traffic=" + traffic +
                "; allowed: with --traffic=tcp";
     }
-    if (link != "gate")
-    {
-        for (const char* o : {"gateRate",
-                              "gateOverheadUs",
-                              "gateAckGapUs",
-                              "gateAckTxopUs",
-                              "gateGapUs",
-                              "gateIdlePollUs",
-                              "gateMaxFrames",
-                              "gateLost",
-                              "gateRelease",
-                              "gateLateness",
-                              "gateTiming",
-                              "gateHwDepth",
-                              "gateCompletionDelayUs"})
+    // The fixed schedule's options, and the EDCA timing's: each means
+    // nothing on the other timing, and all of them nothing off the gate.
+    static const std::vector<std::string> slots = {"gateRate",
+                                                   "gateOverheadUs",
+                                                   "gateAckGapUs",
+                                                   "gateAckTxopUs",
+                                                   "gateGapUs",
+                                                   "gateIdlePollUs",
+                                                   "gateMaxFrames",
+                                                   "gateLost",
+                                                   "gateRelease",
+                                                   "gateLateness"};
+    static const std::vector<std::string> edca = {"gateHwDepth", "gateCompletionDelayUs"};
+    auto firstGiven = [&given](const std::vector<std::string>& options) {
+        for (const std::string& o : options)
         {
             if (given(o))
+            {
+                return o;
+            }
+        }
+        return std::string();
+    };
+    if (link != "gate")
+    {
+        static const std::vector<std::string> timing = {"gateTiming"};
+        for (const std::vector<std::string>* group : {&slots, &edca, &timing})
+        {
+            if (std::string o = firstGiven(*group); !o.empty())
             {
                 return refuse(o, "with --link=gate");
             }
         }
+        return "";
     }
-    else if (gateTiming == "edca")
+    const bool onEdca = gateTiming == "edca";
+    if (std::string o = firstGiven(onEdca ? slots : edca); !o.empty())
     {
-        // The fixed schedule's options mean nothing on EDCA timing.
-        for (const char* o : {"gateRate",
-                              "gateOverheadUs",
-                              "gateAckGapUs",
-                              "gateAckTxopUs",
-                              "gateGapUs",
-                              "gateIdlePollUs",
-                              "gateMaxFrames",
-                              "gateLost",
-                              "gateRelease",
-                              "gateLateness"})
-        {
-            if (given(o))
-            {
-                return "invalid option: --" + std::string(o) +
-                       " does nothing with --gateTiming=edca; allowed: with --gateTiming=slots";
-            }
-        }
-    }
-    else
-    {
-        for (const char* o : {"gateHwDepth", "gateCompletionDelayUs"})
-        {
-            if (given(o))
-            {
-                return "invalid option: --" + std::string(o) +
-                       " does nothing with --gateTiming=" + gateTiming +
-                       "; allowed: with --gateTiming=edca";
-            }
-        }
+        return "invalid option: --" + o + " does nothing with --gateTiming=" + gateTiming +
+               "; allowed: with --gateTiming=" + (onEdca ? "slots" : "edca");
     }
     return "";
 }

@@ -48,4 +48,15 @@ TsqFormsAllowed()
     return FromCoreList(&tsq_profile_forms_allowed);
 }
 
+std::vector<std::string>
+TsqGateReleaseNames()
+{
+    std::vector<std::string> names;
+    for (int r = 0; r < TSQ_GATE_RELEASE__COUNT; ++r)
+    {
+        names.emplace_back(tsq_gate_release_name(static_cast<enum tsq_gate_release>(r)));
+    }
+    return names;
+}
+
 } // namespace ns3

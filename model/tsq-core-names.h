@@ -6,6 +6,7 @@
 #define TSQ_CORE_NAMES_H
 
 #include <string>
+#include <vector>
 
 namespace ns3
 {
@@ -34,6 +35,12 @@ std::string TsqDriverProfileNames();
  * \return "tso=3.19|4.15|5.18, ...": the C core's kernel forms by field
  */
 std::string TsqFormsAllowed();
+
+/**
+ * \ingroup tsq
+ * \return "end", "open": the C core's gate release points
+ */
+std::vector<std::string> TsqGateReleaseNames();
 
 } // namespace ns3
 
