@@ -51,6 +51,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <iostream>
 #include <libgen.h>
 #include <map>
@@ -73,6 +74,27 @@ ExeDir(const char* argv0)
     return dirname(&copy[0]);
 }
 
+/** A number of one run: a field of TsqLiveSummary, or a function of it */
+using Field = std::function<double(const TsqLiveSummary&)>;
+
+double
+GateFramesPerSlot(const TsqLiveSummary& s)
+{
+    return s.gate.framesPerSlot;
+}
+
+double
+GateBytesPerSlot(const TsqLiveSummary& s)
+{
+    return s.gate.bytesPerSlot;
+}
+
+double
+GateAcksPerTxop(const TsqLiveSummary& s)
+{
+    return s.gate.acksPerTxop;
+}
+
 struct Agg
 {
     std::vector<TsqLiveSummary> runs;
@@ -92,12 +114,12 @@ struct Agg
         return values.size() % 2 ? values[m] : (values[m - 1] + values[m]) / 2;
     }
 
-    double MedianOf(double TsqLiveSummary::*f) const
+    double MedianOf(const Field& f) const
     {
         std::vector<double> v;
         for (const auto& r : runs)
         {
-            v.push_back(r.*f);
+            v.push_back(f(r));
         }
         return Median(v);
     }
@@ -112,31 +134,31 @@ struct Agg
         return Median(v);
     }
 
-    double Mean(double TsqLiveSummary::*f) const
+    double Mean(const Field& f) const
     {
         double s = 0;
         size_t n = 0;
         for (const auto& r : runs)
         {
-            if (!std::isnan(r.*f))
+            if (!std::isnan(f(r)))
             {
-                s += r.*f;
+                s += f(r);
                 ++n;
             }
         }
         return n ? s / n : NAN;
     }
 
-    double Sd(double TsqLiveSummary::*f) const
+    double Sd(const Field& f) const
     {
         double m = Mean(f);
         double s = 0;
         size_t n = 0;
         for (const auto& r : runs)
         {
-            if (!std::isnan(r.*f))
+            if (!std::isnan(f(r)))
             {
-                s += (r.*f - m) * (r.*f - m);
+                s += (f(r) - m) * (f(r) - m);
                 ++n;
             }
         }
@@ -617,9 +639,9 @@ main(int argc, char* argv[])
                     Cell(a.Mean(&TsqLiveSummary::chargedBytesMean) / 1024, 1, 8).c_str(),
                     Cell(a.Mean(&TsqLiveSummary::tsqLimitMean) / 1024, 1, 8).c_str(),
                     Cell(a.Mean(&TsqLiveSummary::srttMsMean), 2, 6).c_str(),
-                    Cell(a.Mean(&TsqLiveSummary::framesPerSlot), 1, 7).c_str(),
-                    Cell(a.Mean(&TsqLiveSummary::bytesPerSlot) / 1024, 1, 8).c_str(),
-                    Cell(a.Mean(&TsqLiveSummary::acksPerTxop), 2, 7).c_str(),
+                    Cell(a.Mean(GateFramesPerSlot), 1, 7).c_str(),
+                    Cell(a.Mean(GateBytesPerSlot) / 1024, 1, 8).c_str(),
+                    Cell(a.Mean(GateAcksPerTxop), 2, 7).c_str(),
                     Cell(a.Mean(&TsqLiveSummary::latenessP99Us), 0, 9).c_str());
     }
     for (uint32_t d : delays)

@@ -88,11 +88,11 @@ main(int argc, char* argv[])
         std::printf("gate timing=%s data_txops=%llu frames_per_txop=%.2f acks_per_txop=%.2f "
                     "collisions=%llu lost=%llu\n",
                     config.gateTiming.c_str(),
-                    static_cast<unsigned long long>(result.gateDataSlots),
-                    result.gateFramesPerSlot,
-                    result.gateAcksPerTxop,
+                    static_cast<unsigned long long>(result.gate.dataSlots),
+                    result.gate.framesPerSlot,
+                    result.gate.acksPerTxop,
                     static_cast<unsigned long long>(result.gateCollisions),
-                    static_cast<unsigned long long>(result.gateLost));
+                    static_cast<unsigned long long>(result.gate.lostSlots));
     }
     if (config.precision > 0)
     {

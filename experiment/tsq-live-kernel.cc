@@ -275,13 +275,13 @@ SummariseEdca(const Csv& e,
         const std::string& kind = e.text[i][cKind];
         if (kind == "txop")
         {
-            summary.lostSlots += r[cSta] > 0 && r[cColl] > 0 ? 1 : 0;
+            summary.gate.lostSlots += r[cSta] > 0 && r[cColl] > 0 ? 1 : 0;
             continue;
         }
         lateness.push_back(r[cAct] - r[cPlan]);
         if (kind == "data")
         {
-            ++summary.dataSlots;
+            ++summary.gate.dataSlots;
             frames += r[cFrames];
             bytes += r[cBytes];
         }
@@ -291,9 +291,7 @@ SummariseEdca(const Csv& e,
             acks += r[cFrames];
         }
     }
-    summary.framesPerSlot = summary.dataSlots ? frames / summary.dataSlots : kNaN;
-    summary.bytesPerSlot = summary.dataSlots ? bytes / summary.dataSlots : kNaN;
-    summary.acksPerTxop = ackTxops ? acks / ackTxops : kNaN;
+    summary.gate.SetMeans(frames, bytes, acks, ackTxops);
     summary.latenessP50Us = Percentile(lateness, 0.5);
     summary.latenessP99Us = Percentile(lateness, 0.99);
     summary.mismatches = std::strtoull(meta["data_leaks"].c_str(), nullptr, 10) +
@@ -467,20 +465,18 @@ TsqRunLiveKernel(const TsqLiveConfig& config,
         }
         if (r[sFrames] > 0)
         {
-            ++summary.dataSlots;
+            ++summary.gate.dataSlots;
             frames += r[sFrames];
             bytes += r[sBytes];
         }
-        summary.lostSlots += r[sLost] > 0 ? 1 : 0;
+        summary.gate.lostSlots += r[sLost] > 0 ? 1 : 0;
         if (r[sAcks] > 0)
         {
             ++ackTxops;
             acks += r[sAcks];
         }
     }
-    summary.framesPerSlot = summary.dataSlots ? frames / summary.dataSlots : kNaN;
-    summary.bytesPerSlot = summary.dataSlots ? bytes / summary.dataSlots : kNaN;
-    summary.acksPerTxop = ackTxops ? acks / ackTxops : kNaN;
+    summary.gate.SetMeans(frames, bytes, acks, ackTxops);
     summary.latenessP50Us = Percentile(lateness, 0.5);
     summary.latenessP99Us = Percentile(lateness, 0.99);
     summary.mismatches = std::strtoull(meta["data_mismatches"].c_str(), nullptr, 10) +

@@ -106,11 +106,7 @@ TsqRunLiveTwin(const WifiUplinkConfig& twin)
     s.chargedBytesMean = r.queuedBytesMean;
     s.tsqLimitMean = r.tsqLimitBytesMean;
     s.srttMsMean = r.srttMsMean;
-    s.framesPerSlot = r.gateFramesPerSlot;
-    s.bytesPerSlot = r.gateBytesPerSlot;
-    s.acksPerTxop = r.gateAcksPerTxop;
-    s.dataSlots = r.gateDataSlots;
-    s.lostSlots = r.gateLost;
+    s.gate = r.gate;
     s.latenessP50Us = kNaN;
     s.latenessP99Us = kNaN;
     return s;
@@ -191,11 +187,7 @@ TsqLiveRecord(const std::string& experiment,
     run.SetMetric("queued_bytes_mean", real(s.chargedBytesMean));
     run.SetMetric("tsq_limit_bytes_mean", real(s.tsqLimitMean));
     run.SetMetric("srtt_ms_mean", real(s.srttMsMean));
-    run.SetMetric("gate_frames_per_slot", real(s.framesPerSlot));
-    run.SetMetric("gate_bytes_per_slot", real(s.bytesPerSlot));
-    run.SetMetric("gate_acks_per_txop", real(s.acksPerTxop));
-    run.SetMetric("gate_data_slots", s.dataSlots);
-    run.SetMetric("gate_lost_slots", s.lostSlots);
+    s.gate.Record(run);
     run.SetMetric("lateness_p50_us", real(s.latenessP50Us));
     run.SetMetric("lateness_p99_us", real(s.latenessP99Us));
     run.SetMetric("gate_mismatches", s.mismatches);

@@ -81,11 +81,7 @@ struct TsqLiveSummary
     double chargedBytesMean{0}; //!< sk_wmem_alloc / TSQ bytes below TCP, mean
     double tsqLimitMean{0};     //!< the TSQ limit (kernel: predicted by the core), mean
     double srttMsMean{0};       //!< smoothed RTT, mean
-    double framesPerSlot{0};    //!< data frames per slot that carried some (edca: per A-MPDU)
-    double bytesPerSlot{0};     //!< their bytes
-    double acksPerTxop{0};      //!< ACK frames per AP TXOP that carried some
-    uint64_t dataSlots{0};      //!< slots that carried frames
-    uint64_t lostSlots{0};      //!< lost-contention slots (edca: collided station TXOPs)
+    TsqGateWindowStats gate;    //!< what the gate carried during the flow
     double latenessP50Us{0};    //!< controller lateness during the flow (kernel), median
     double latenessP99Us{0};    //!< 99th percentile
     uint64_t mismatches{0};     //!< kernel releases that were not exactly the snapshot

@@ -187,11 +187,7 @@ WifiUplinkRunRecord(const std::string& experiment,
     run.SetMetric("packets_out_max", real(result.packetsOutMax));
     if (config.link == "gate")
     {
-        run.SetMetric("gate_data_slots", result.gateDataSlots);
-        run.SetMetric("gate_frames_per_slot", real(result.gateFramesPerSlot));
-        run.SetMetric("gate_bytes_per_slot", real(result.gateBytesPerSlot));
-        run.SetMetric("gate_acks_per_txop", real(result.gateAcksPerTxop));
-        run.SetMetric("gate_lost_slots", result.gateLost);
+        result.gate.Record(run);
         run.SetMetric("gate_collisions", result.gateCollisions);
     }
     const bool tsqSocket = config.tsq && !udp;

@@ -4,10 +4,30 @@
 
 #include "wifi-uplink-result.h"
 
+#include <cmath>
 #include <sstream>
 
 namespace ns3
 {
+
+void
+TsqGateWindowStats::SetMeans(double frames, double bytes, double ackFrames, uint64_t ackTxops)
+{
+    framesPerSlot = dataSlots ? frames / dataSlots : NAN;
+    bytesPerSlot = dataSlots ? bytes / dataSlots : NAN;
+    acksPerTxop = ackTxops ? ackFrames / ackTxops : NAN;
+}
+
+void
+TsqGateWindowStats::Record(TsqRunRecord& run) const
+{
+    auto real = [](double v) { return std::isnan(v) ? TsqValue() : TsqValue(v); };
+    run.SetMetric("gate_data_slots", dataSlots);
+    run.SetMetric("gate_frames_per_slot", real(framesPerSlot));
+    run.SetMetric("gate_bytes_per_slot", real(bytesPerSlot));
+    run.SetMetric("gate_acks_per_txop", real(acksPerTxop));
+    run.SetMetric("gate_lost_slots", lostSlots);
+}
 
 std::string
 WifiUplinkResult::Failure() const

@@ -18,6 +18,34 @@ namespace ns3
 
 /**
  * \ingroup tsq
+ * \brief What the gate link carried in a measured window, in the same terms
+ * for the simulated gates and for the live kernel's.
+ *
+ * A "slot" is a data TXOP of the station (--gateTiming=edca: one the AP
+ * acknowledged); the means are NaN where nothing was counted.
+ */
+struct TsqGateWindowStats
+{
+    uint64_t dataSlots{0};     //!< slots that carried frames
+    double framesPerSlot{NAN}; //!< frames per such slot (edca: MPDUs per A-MPDU)
+    double bytesPerSlot{NAN};  //!< their bytes per slot
+    double acksPerTxop{NAN};   //!< ACK frames per AP TXOP that carried some
+    uint64_t lostSlots{0};     //!< lost-contention slots (edca: collided station TXOPs)
+
+    /**
+     * Set the means from the window's totals (NaN over no slot or TXOP).
+     * \param frames data frames in the dataSlots slots
+     * \param bytes their bytes
+     * \param ackFrames ACK frames in the AP's TXOPs
+     * \param ackTxops AP TXOPs that carried some
+     */
+    void SetMeans(double frames, double bytes, double ackFrames, uint64_t ackTxops);
+    /** Write them as the run's gate_* metrics. \param run the run record */
+    void Record(TsqRunRecord& run) const;
+};
+
+/**
+ * \ingroup tsq
  * \brief What one station measured, warm-up excluded (NaN: not measured,
  * e.g. no TSQ socket, UDP traffic, or a p2p link for the A-MPDU counts).
  */
@@ -101,13 +129,9 @@ struct WifiUplinkResult
     uint64_t tsqDeviceHeldBytes{0};
     uint32_t socketPacingShift{0}; //!< first station's socket shift at the window's end
     // link "gate", window only (TsqSlotGate)
-    uint64_t gateDataSlots{0};     //!< slots that carried frames
-    double gateFramesPerSlot{NAN}; //!< frames per such slot
-    double gateBytesPerSlot{NAN};  //!< their bytes per slot
-    double gateAcksPerTxop{NAN};   //!< ACK frames per AP TXOP that carried some
-    uint64_t gateLost{0};          //!< lost-contention slots
-    uint64_t gateCollisions{0};    //!< --gateTiming=edca: TXOPs in which both sent
-    double packetsOutMax{NAN};     //!< largest sampled packets in flight, first station
+    TsqGateWindowStats gate;    //!< what the gate carried
+    uint64_t gateCollisions{0}; //!< --gateTiming=edca: TXOPs in which both sent
+    double packetsOutMax{NAN};  //!< largest sampled packets in flight, first station
     // Whole run (the warm-up and the drain included)
     uint64_t rxBytes{0};          //!< application bytes received, all flows
     uint32_t qdiscPeakPackets{0}; //!< largest backlog of the first station's root queue disc (0

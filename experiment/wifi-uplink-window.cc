@@ -611,17 +611,12 @@ WifiUplinkScenario::Run()
     {
         const TsqSlotGateStats& a = m_gateAtStart;
         const TsqSlotGateStats& b = m_gateAtEnd;
-        result.gateDataSlots = b.dataSlots - a.dataSlots;
-        result.gateLost = b.lost - a.lost;
-        if (result.gateDataSlots)
-        {
-            result.gateFramesPerSlot = double(b.frames - a.frames) / result.gateDataSlots;
-            result.gateBytesPerSlot = double(b.bytes - a.bytes) / result.gateDataSlots;
-        }
-        if (b.ackTxops > a.ackTxops)
-        {
-            result.gateAcksPerTxop = double(b.ackFrames - a.ackFrames) / (b.ackTxops - a.ackTxops);
-        }
+        result.gate.dataSlots = b.dataSlots - a.dataSlots;
+        result.gate.lostSlots = b.lost - a.lost;
+        result.gate.SetMeans(double(b.frames - a.frames),
+                             double(b.bytes - a.bytes),
+                             double(b.ackFrames - a.ackFrames),
+                             b.ackTxops - a.ackTxops);
     }
     if (m_edcaGate)
     {
@@ -630,15 +625,15 @@ WifiUplinkScenario::Run()
         const TsqEdcaGateStats& b = m_edcaAtEnd;
         const uint64_t staOk = (b.staTxops - a.staTxops) - (b.collisions - a.collisions);
         const uint64_t apOk = (b.apTxops - a.apTxops) - (b.collisions - a.collisions);
-        result.gateDataSlots = b.staTxops - a.staTxops;
+        result.gate.dataSlots = b.staTxops - a.staTxops;
         result.gateCollisions = b.collisions - a.collisions;
         if (staOk)
         {
-            result.gateFramesPerSlot = double(b.staMpdus - a.staMpdus) / staOk;
+            result.gate.framesPerSlot = double(b.staMpdus - a.staMpdus) / staOk;
         }
         if (apOk)
         {
-            result.gateAcksPerTxop = double(b.apMpdus - a.apMpdus) / apOk;
+            result.gate.acksPerTxop = double(b.apMpdus - a.apMpdus) / apOk;
         }
     }
     result.socketPacingShift = m_shiftAtWindowEnd;

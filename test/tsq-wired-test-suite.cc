@@ -301,10 +301,10 @@ class TsqEdcaGateTestCase : public TestCase
         // TXOP: 134.2 Mb/s.
         NS_TEST_ASSERT_MSG_LT(r.goodputMbps, 134.2, "above the hop's ceiling");
         NS_TEST_ASSERT_MSG_GT(r.goodputMbps, 50, "the upload runs");
-        NS_TEST_ASSERT_MSG_GT_OR_EQ(r.gateFramesPerSlot, 1.0, "MPDUs per aggregate");
-        NS_TEST_ASSERT_MSG_LT_OR_EQ(r.gateFramesPerSlot, 32.0, "ath9k's 32 at most");
-        NS_TEST_ASSERT_MSG_GT_OR_EQ(r.gateAcksPerTxop, 1.0, "ACKs per AP TXOP");
-        NS_TEST_ASSERT_MSG_LT_OR_EQ(r.gateAcksPerTxop, 64.0, "the AP's 64 at most");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(r.gate.framesPerSlot, 1.0, "MPDUs per aggregate");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(r.gate.framesPerSlot, 32.0, "ath9k's 32 at most");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(r.gate.acksPerTxop, 1.0, "ACKs per AP TXOP");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(r.gate.acksPerTxop, 64.0, "the AP's 64 at most");
         NS_TEST_ASSERT_MSG_GT(r.gateCollisions, 0u, "two contenders collide sometimes");
         NS_TEST_ASSERT_MSG_EQ(m_txops, s.staTxops + s.apTxops - s.collisions, "one trace per TXOP");
         NS_TEST_ASSERT_MSG_EQ(m_collisions, s.collisions, "collisions traced");
