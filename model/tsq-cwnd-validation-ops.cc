@@ -19,7 +19,7 @@ TypeId
 TsqCwndValidationOps::GetTypeId()
 {
     static TypeId tid = TypeId("ns3::TsqCwndValidationOps")
-                            .SetParent<TcpCongestionOps>()
+                            .SetParent<TsqWrappedCongestionOps>()
                             .SetGroupName("Tsq")
                             .AddConstructor<TsqCwndValidationOps>();
     return tid;
@@ -31,8 +31,7 @@ TsqCwndValidationOps::TsqCwndValidationOps()
 }
 
 TsqCwndValidationOps::TsqCwndValidationOps(const TsqCwndValidationOps& other)
-    : TcpCongestionOps(other),
-      m_inner(other.m_inner ? other.m_inner->Fork() : nullptr),
+    : TsqWrappedCongestionOps(other),
       m_gate(other.m_gate),
       m_held(0)
 {
@@ -47,23 +46,8 @@ TsqCwndValidationOps::~TsqCwndValidationOps()
 void
 TsqCwndValidationOps::DoDispose()
 {
-    m_inner = nullptr;
     m_gate = MakeNullCallback<bool>();
-    TcpCongestionOps::DoDispose();
-}
-
-void
-TsqCwndValidationOps::SetInner(Ptr<TcpCongestionOps> inner)
-{
-    NS_LOG_FUNCTION(this << inner);
-    NS_ABORT_MSG_IF(!inner, "TsqCwndValidationOps needs a congestion control to wrap");
-    m_inner = inner;
-}
-
-Ptr<TcpCongestionOps>
-TsqCwndValidationOps::GetInner() const
-{
-    return m_inner;
+    TsqWrappedCongestionOps::DoDispose();
 }
 
 void
@@ -76,24 +60,6 @@ uint64_t
 TsqCwndValidationOps::GetHeldIncreases() const
 {
     return m_held;
-}
-
-std::string
-TsqCwndValidationOps::GetName() const
-{
-    return m_inner->GetName();
-}
-
-void
-TsqCwndValidationOps::Init(Ptr<TcpSocketState> tcb)
-{
-    m_inner->Init(tcb);
-}
-
-uint32_t
-TsqCwndValidationOps::GetSsThresh(Ptr<const TcpSocketState> tcb, uint32_t bytesInFlight)
-{
-    return m_inner->GetSsThresh(tcb, bytesInFlight);
 }
 
 void
@@ -116,39 +82,6 @@ TsqCwndValidationOps::IncreaseWindow(Ptr<TcpSocketState> tcb, uint32_t segmentsA
     }
     ++m_held;
     NS_LOG_LOGIC("not cwnd-limited: cwnd " << tcb->m_cWnd << " held");
-}
-
-void
-TsqCwndValidationOps::PktsAcked(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked, const Time& rtt)
-{
-    m_inner->PktsAcked(tcb, segmentsAcked, rtt);
-}
-
-void
-TsqCwndValidationOps::CongestionStateSet(Ptr<TcpSocketState> tcb,
-                                         const TcpSocketState::TcpCongState_t newState)
-{
-    m_inner->CongestionStateSet(tcb, newState);
-}
-
-void
-TsqCwndValidationOps::CwndEvent(Ptr<TcpSocketState> tcb, const TcpSocketState::TcpCAEvent_t event)
-{
-    m_inner->CwndEvent(tcb, event);
-}
-
-bool
-TsqCwndValidationOps::HasCongControl() const
-{
-    return m_inner->HasCongControl();
-}
-
-void
-TsqCwndValidationOps::CongControl(Ptr<TcpSocketState> tcb,
-                                  const TcpRateOps::TcpRateConnection& rc,
-                                  const TcpRateOps::TcpRateSample& rs)
-{
-    m_inner->CongControl(tcb, rc, rs);
 }
 
 Ptr<TcpCongestionOps>

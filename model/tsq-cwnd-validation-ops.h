@@ -5,8 +5,9 @@
 #ifndef TSQ_CWND_VALIDATION_OPS_H
 #define TSQ_CWND_VALIDATION_OPS_H
 
+#include "tsq-wrapped-congestion-ops.h"
+
 #include "ns3/callback.h"
-#include "ns3/tcp-congestion-ops.h"
 
 #include <tsq/cwnd.h>
 
@@ -19,8 +20,8 @@ namespace ns3
  * socket is cwnd-limited, as Linux does (tcp_is_cwnd_limited() gating the
  * congestion-avoidance hook, tcp_cong_avoid()).
  *
- * Every virtual of TcpCongestionOps is forwarded to the wrapped algorithm,
- * unchanged, except IncreaseWindow(), which is forwarded only when the
+ * Every virtual of TcpCongestionOps is forwarded to the wrapped algorithm
+ * (TsqWrappedCongestionOps), unchanged, except IncreaseWindow(), which is forwarded only when the
  * gate callback answers true. The gate is the socket's (TsqTcpSocket asks
  * the core's tsq_is_cwnd_limited(), and answers true when its
  * CwndValidation attribute is off, which makes the wrapper transparent).
@@ -33,7 +34,7 @@ namespace ns3
  * gate either (bbr_set_cwnd ignores tcp_is_cwnd_limited), so neither does
  * this class.
  */
-class TsqCwndValidationOps : public TcpCongestionOps
+class TsqCwndValidationOps : public TsqWrappedCongestionOps
 {
   public:
     /**
@@ -52,15 +53,6 @@ class TsqCwndValidationOps : public TcpCongestionOps
     ~TsqCwndValidationOps() override;
 
     /**
-     * Set the wrapped algorithm.
-     * \param inner the congestion control that does the real work
-     */
-    void SetInner(Ptr<TcpCongestionOps> inner);
-
-    /** \return the wrapped algorithm */
-    Ptr<TcpCongestionOps> GetInner() const;
-
-    /**
      * Set the gate: IncreaseWindow is forwarded only when it returns true.
      * A null callback always allows growth.
      * \param gate answers "may cwnd grow now?"
@@ -70,27 +62,15 @@ class TsqCwndValidationOps : public TcpCongestionOps
     /** \return the number of IncreaseWindow calls that the gate held back */
     uint64_t GetHeldIncreases() const;
 
-    std::string GetName() const override;
-    void Init(Ptr<TcpSocketState> tcb) override;
-    uint32_t GetSsThresh(Ptr<const TcpSocketState> tcb, uint32_t bytesInFlight) override;
     void IncreaseWindow(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked) override;
-    void PktsAcked(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked, const Time& rtt) override;
-    void CongestionStateSet(Ptr<TcpSocketState> tcb,
-                            const TcpSocketState::TcpCongState_t newState) override;
-    void CwndEvent(Ptr<TcpSocketState> tcb, const TcpSocketState::TcpCAEvent_t event) override;
-    bool HasCongControl() const override;
-    void CongControl(Ptr<TcpSocketState> tcb,
-                     const TcpRateOps::TcpRateConnection& rc,
-                     const TcpRateOps::TcpRateSample& rs) override;
     Ptr<TcpCongestionOps> Fork() override;
 
   protected:
     void DoDispose() override;
 
   private:
-    Ptr<TcpCongestionOps> m_inner; //!< the real congestion control
-    Callback<bool> m_gate;         //!< "may cwnd grow now?"
-    uint64_t m_held{0};            //!< IncreaseWindow calls held back
+    Callback<bool> m_gate; //!< "may cwnd grow now?"
+    uint64_t m_held{0};    //!< IncreaseWindow calls held back
 };
 
 } // namespace ns3

@@ -24,7 +24,7 @@ TypeId
 TsqHyStartOps::GetTypeId()
 {
     static TypeId tid = TypeId("ns3::TsqHyStartOps")
-                            .SetParent<TcpCongestionOps>()
+                            .SetParent<TsqWrappedCongestionOps>()
                             .SetGroupName("Tsq")
                             .AddConstructor<TsqHyStartOps>();
     return tid;
@@ -36,8 +36,7 @@ TsqHyStartOps::TsqHyStartOps()
 }
 
 TsqHyStartOps::TsqHyStartOps(const TsqHyStartOps& other)
-    : TcpCongestionOps(other),
-      m_inner(other.m_inner ? other.m_inner->Fork() : nullptr),
+    : TsqWrappedCongestionOps(other),
       m_rttSample(other.m_rttSample),
       m_pacingRate(other.m_pacingRate),
       m_active(other.m_active),
@@ -56,23 +55,9 @@ TsqHyStartOps::~TsqHyStartOps()
 void
 TsqHyStartOps::DoDispose()
 {
-    m_inner = nullptr;
     m_rttSample = MakeNullCallback<int64_t>();
     m_pacingRate = MakeNullCallback<uint64_t>();
-    TcpCongestionOps::DoDispose();
-}
-
-void
-TsqHyStartOps::SetInner(Ptr<TcpCongestionOps> inner)
-{
-    NS_ABORT_MSG_IF(!inner, "TsqHyStartOps needs a congestion control to wrap");
-    m_inner = inner;
-}
-
-Ptr<TcpCongestionOps>
-TsqHyStartOps::GetInner() const
-{
-    return m_inner;
+    TsqWrappedCongestionOps::DoDispose();
 }
 
 void
@@ -119,24 +104,6 @@ TsqHyStartOps::GetExits() const
     return m_exits;
 }
 
-std::string
-TsqHyStartOps::GetName() const
-{
-    return m_inner->GetName();
-}
-
-void
-TsqHyStartOps::Init(Ptr<TcpSocketState> tcb)
-{
-    m_inner->Init(tcb);
-}
-
-uint32_t
-TsqHyStartOps::GetSsThresh(Ptr<const TcpSocketState> tcb, uint32_t bytesInFlight)
-{
-    return m_inner->GetSsThresh(tcb, bytesInFlight);
-}
-
 void
 TsqHyStartOps::IncreaseWindow(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked)
 {
@@ -150,20 +117,13 @@ TsqHyStartOps::IncreaseWindow(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked)
     }
     if (m_active && m_stretchAcks && tcb->m_cWnd < tcb->m_ssThresh)
     {
-        // tcp_slow_start() in bytes (ns-3's cwnd unit; the kernel counts
-        // packets, and the arithmetic is the same): cwnd stops at ssthresh
-        // and only whole segments of the rest go on to TcpCubic, which now
-        // sees cwnd >= ssthresh and spends them in congestion avoidance.
-        const uint32_t mss = tcb->m_segmentSize;
-        const uint64_t ackedBytes = static_cast<uint64_t>(segmentsAcked) * mss;
+        // tcp_slow_start(): cwnd stops at ssthresh and only whole segments
+        // of the rest go on to TcpCubic, which now sees cwnd >= ssthresh
+        // and spends them in congestion avoidance.
         uint32_t cwnd = tcb->m_cWnd;
-        const uint32_t left =
-            tsq_slow_start(&cwnd,
-                           tcb->m_ssThresh,
-                           static_cast<u32>(std::min<uint64_t>(ackedBytes, UINT32_MAX)),
-                           UINT32_MAX);
+        segmentsAcked =
+            tsq_slow_start_bytes(&cwnd, tcb->m_ssThresh, segmentsAcked, tcb->m_segmentSize);
         tcb->m_cWnd = cwnd;
-        segmentsAcked = left / mss;
         if (segmentsAcked == 0)
         {
             return;
@@ -237,26 +197,6 @@ TsqHyStartOps::CongestionStateSet(Ptr<TcpSocketState> tcb,
         m_started = true;
     }
     m_inner->CongestionStateSet(tcb, newState);
-}
-
-void
-TsqHyStartOps::CwndEvent(Ptr<TcpSocketState> tcb, const TcpSocketState::TcpCAEvent_t event)
-{
-    m_inner->CwndEvent(tcb, event);
-}
-
-bool
-TsqHyStartOps::HasCongControl() const
-{
-    return m_inner->HasCongControl();
-}
-
-void
-TsqHyStartOps::CongControl(Ptr<TcpSocketState> tcb,
-                           const TcpRateOps::TcpRateConnection& rc,
-                           const TcpRateOps::TcpRateSample& rs)
-{
-    m_inner->CongControl(tcb, rc, rs);
 }
 
 Ptr<TcpCongestionOps>

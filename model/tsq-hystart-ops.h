@@ -5,8 +5,9 @@
 #ifndef TSQ_HYSTART_OPS_H
 #define TSQ_HYSTART_OPS_H
 
+#include "tsq-wrapped-congestion-ops.h"
+
 #include "ns3/callback.h"
-#include "ns3/tcp-congestion-ops.h"
 
 #include <cstdint>
 #include <tsq/hystart.h>
@@ -32,7 +33,7 @@ namespace ns3
  * wrapped algorithm; disabled, or wrapping anything but TcpCubic, the class
  * is transparent.
  */
-class TsqHyStartOps : public TcpCongestionOps
+class TsqHyStartOps : public TsqWrappedCongestionOps
 {
   public:
     /**
@@ -49,11 +50,6 @@ class TsqHyStartOps : public TcpCongestionOps
      */
     TsqHyStartOps(const TsqHyStartOps& other);
     ~TsqHyStartOps() override;
-
-    /** \param inner the congestion control that does the real work */
-    void SetInner(Ptr<TcpCongestionOps> inner);
-    /** \return the wrapped algorithm */
-    Ptr<TcpCongestionOps> GetInner() const;
 
     /**
      * \param sample returns the ACK's RTT sample in us, or -1 (none); null:
@@ -92,25 +88,16 @@ class TsqHyStartOps : public TcpCongestionOps
     /** \return slow-start exits Linux HyStart decided */
     uint64_t GetExits() const;
 
-    std::string GetName() const override;
-    void Init(Ptr<TcpSocketState> tcb) override;
-    uint32_t GetSsThresh(Ptr<const TcpSocketState> tcb, uint32_t bytesInFlight) override;
     void IncreaseWindow(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked) override;
     void PktsAcked(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked, const Time& rtt) override;
     void CongestionStateSet(Ptr<TcpSocketState> tcb,
                             const TcpSocketState::TcpCongState_t newState) override;
-    void CwndEvent(Ptr<TcpSocketState> tcb, const TcpSocketState::TcpCAEvent_t event) override;
-    bool HasCongControl() const override;
-    void CongControl(Ptr<TcpSocketState> tcb,
-                     const TcpRateOps::TcpRateConnection& rc,
-                     const TcpRateOps::TcpRateSample& rs) override;
     Ptr<TcpCongestionOps> Fork() override;
 
   protected:
     void DoDispose() override;
 
   private:
-    Ptr<TcpCongestionOps> m_inner;   //!< the real congestion control
     Callback<int64_t> m_rttSample;   //!< the ACK's RTT sample, us, or -1
     Callback<uint64_t> m_pacingRate; //!< sk_pacing_rate, bytes/s
     bool m_active{false};            //!< Linux HyStart runs

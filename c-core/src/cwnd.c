@@ -34,6 +34,18 @@ u32 tsq_slow_start(u32 *cwnd, u32 ssthresh, u32 acked, u32 cwnd_clamp)
 	return acked;
 }
 
+u32 tsq_slow_start_bytes(u32 *cwnd, u32 ssthresh, u32 acked, u32 mss)
+{
+	u64 bytes;
+
+	if (!mss)
+		return acked;
+	bytes = (u64)acked * mss;
+	if (bytes > 0xffffffffu)
+		bytes = 0xffffffffu;
+	return tsq_slow_start(cwnd, ssthresh, (u32)bytes, 0xffffffffu) / mss;
+}
+
 static const char *const tsq_cwnd_form_names[TSQ_CWND__COUNT] = {
 	[TSQ_CWND_2014] = "2014",
 	[TSQ_CWND_2020] = "2020",

@@ -160,10 +160,45 @@ static void test_tcp_slow_start(void)
 	CHECK_U64(tsq_slow_start(NULL, 30, 5, 30), 5);
 }
 
+static void test_slow_start_bytes(void)
+{
+	u32 cwnd;
+
+	/* the packet case above in 1448-byte segments: cwnd 28 -> 30
+	 * segments, 13 whole segments left */
+	cwnd = 28 * 1448;
+	CHECK_U64(tsq_slow_start_bytes(&cwnd, 30 * 1448, 15, 1448), 13);
+	CHECK_U64(cwnd, 30 * 1448);
+	/* ssthresh not a multiple of the MSS: 1000 bytes of room, 2 segments
+	 * acked leave 1896 bytes, one whole segment */
+	cwnd = 10000;
+	CHECK_U64(tsq_slow_start_bytes(&cwnd, 11000, 2, 1448), 1);
+	CHECK_U64(cwnd, 11000);
+	/* room for all: nothing left */
+	cwnd = 10 * 1448;
+	CHECK_U64(tsq_slow_start_bytes(&cwnd, 30 * 1448, 2, 1448), 0);
+	CHECK_U64(cwnd, 12 * 1448);
+	/* out of slow start: acked returned whole */
+	cwnd = 30 * 1448;
+	CHECK_U64(tsq_slow_start_bytes(&cwnd, 30 * 1448, 7, 1448), 7);
+	CHECK_U64(cwnd, 30 * 1448);
+	/* acked * mss past 2^32: capped at 2^32-1 bytes, not wrapped; cwnd
+	 * 1448 reaches the "infinite" ssthresh and the 1448 bytes past it
+	 * are one segment */
+	cwnd = 1448;
+	CHECK_U64(tsq_slow_start_bytes(&cwnd, 0xffffffffu, 0x10000000u, 1448), 1);
+	CHECK_U64(cwnd, 0xffffffffu);
+	/* mss 0: nothing changes */
+	cwnd = 5;
+	CHECK_U64(tsq_slow_start_bytes(&cwnd, 100, 3, 0), 3);
+	CHECK_U64(cwnd, 5);
+}
+
 int main(void)
 {
 	test_cwnd_test();
 	test_tcp_slow_start();
+	test_slow_start_bytes();
 	test_slow_start();
 	test_forget();
 	test_wrap();

@@ -99,6 +99,18 @@ u32 tsq_cwnd_test(u32 cwnd, u32 in_flight);
  */
 u32 tsq_slow_start(u32 *cwnd, u32 ssthresh, u32 acked, u32 cwnd_clamp);
 
+/*
+ * tsq_slow_start_bytes - tsq_slow_start() on a cwnd and ssthresh counted
+ * in bytes (ns-3's unit): @acked segments of @mss bytes grow *@cwnd up to
+ * @ssthresh; returns the whole segments left for congestion avoidance on
+ * the same ACK. The kernel counts packets (tcp_slow_start(), e73ebb0881ea);
+ * with cwnd and ssthresh whole multiples of @mss the result is the same,
+ * and a partial segment left over is not spent, as the kernel has none.
+ * The acked bytes are capped at 2^32-1 and no clamp applies (ns-3 has no
+ * snd_cwnd_clamp). @mss 0: nothing changes, @acked is returned whole.
+ */
+u32 tsq_slow_start_bytes(u32 *cwnd, u32 ssthresh, u32 acked, u32 mss);
+
 #ifdef __cplusplus
 }
 #endif
