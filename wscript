@@ -31,9 +31,6 @@ def build(bld):
         'model/tsq-rtt-sample-estimator.cc',
         'model/tsq-rate-ops.cc',
         'model/tsq-rate-ops-tap.cc',
-        'model/tsq-gate-queue-disc.cc',
-        'model/tsq-slot-gate.cc',
-        'model/tsq-edca-gate.cc',
         'model/tsq-kernel-config.cc',
         'model/tsq-tcp-socket.cc',
         'model/tsq-tcp-socket-attributes.cc',
@@ -44,6 +41,7 @@ def build(bld):
         'model/tsq-wifi-completion.cc',
         'model/tsq-wifi-mpdu-table.cc',
         'model/tsq-ampdu-stats.cc',
+        'model/tsq-wifi-queue-scheduler.cc',
         'model/wifi-tsq-adapter.cc',
         'helper/tsq-helper.cc',
         'c-core/src/list.c',
@@ -101,7 +99,9 @@ def build(bld):
         'experiment/tsq-attribute-defaults.cc',
         'experiment/tsq-command-line.cc',
         'experiment/tsq-data-error-model.cc',
-        'experiment/tsq-wifi-queue-scheduler.cc',
+        'experiment/tsq-gate-queue-disc.cc',
+        'experiment/tsq-slot-gate.cc',
+        'experiment/tsq-edca-gate.cc',
     ]
 
     experiment_hdr = bld(features='ns3header')
@@ -125,7 +125,9 @@ def build(bld):
         'experiment/tsq-attribute-defaults.h',
         'experiment/tsq-command-line.h',
         'experiment/tsq-data-error-model.h',
-        'experiment/tsq-wifi-queue-scheduler.h',
+        'experiment/tsq-gate-queue-disc.h',
+        'experiment/tsq-slot-gate.h',
+        'experiment/tsq-edca-gate.h',
     ]
 
     module_test = bld.create_ns3_module_test_library('tsq')
@@ -153,9 +155,6 @@ def build(bld):
         'model/tsq-rtt-sample-estimator.h',
         'model/tsq-rate-ops.h',
         'model/tsq-rate-ops-tap.h',
-        'model/tsq-gate-queue-disc.h',
-        'model/tsq-slot-gate.h',
-        'model/tsq-edca-gate.h',
         'model/tsq-kernel-config.h',
         'model/tsq-ns3-compat.h',
         'model/tsq-tcp-socket.h',
@@ -165,6 +164,7 @@ def build(bld):
         'model/tsq-wifi-completion.h',
         'model/tsq-wifi-mpdu-table.h',
         'model/tsq-ampdu-stats.h',
+        'model/tsq-wifi-queue-scheduler.h',
         'model/wifi-tsq-adapter.h',
         'helper/tsq-helper.h',
     ]

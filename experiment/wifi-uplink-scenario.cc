@@ -8,7 +8,6 @@
 #include "tsq-command-line.h"
 #include "tsq-data-error-model.h"
 #include "tsq-option-check.h"
-#include "tsq-wifi-queue-scheduler.h"
 #include "tsq/completion.h"
 #include "tsq/gate.h"
 #include "tsq/profile.h"

@@ -7,7 +7,9 @@
 
 #include "tsq-batch-means.h"
 #include "tsq-data-error-model.h"
+#include "tsq-edca-gate.h"
 #include "tsq-results-db.h"
+#include "tsq-slot-gate.h"
 #include "wifi-uplink-config.h"
 #include "wifi-uplink-record.h"
 #include "wifi-uplink-result.h"
@@ -22,9 +24,7 @@
 #include "ns3/packet-sink.h"
 #include "ns3/ptr.h"
 #include "ns3/socket.h"
-#include "ns3/tsq-edca-gate.h"
 #include "ns3/tsq-ns3-compat.h"
-#include "ns3/tsq-slot-gate.h"
 #include "ns3/tsq-tcp-socket.h"
 #include "ns3/wifi-phy.h"
 

@@ -149,6 +149,7 @@ class TsqSlotGate : public Object
     uint32_t m_releaseFrames{0};  //!< frames of the data release pending
     uint32_t m_ackFrames{0};      //!< frames of the ACK release pending
     TsqSlotGateStats m_stats;
+
     /** A replayed event: its planned time, us from the kernel run's first
      *  data slot, and how late the live controller was, us. */
     struct Late
@@ -165,7 +166,7 @@ class TsqSlotGate : public Object
     std::vector<int64_t> m_ackMiss;
     size_t m_ackMissNext{0};   //!< next of them
     int64_t m_flowStartUs{-1}; //!< core time of the first data slot, us (-1: none yet)
-    EventId m_event;         //!< the next event
+    EventId m_event;           //!< the next event
 
     TracedCallback<uint64_t, uint32_t, uint32_t, bool> m_slotTrace; //!< Slot
     TracedCallback<uint32_t> m_ackTrace;                            //!< AckTxop
