@@ -12,6 +12,13 @@
  * that station sat throttled by TSQ (the loop this module is about: small
  * queues -> small aggregates -> low rate -> small queues).
  *
+ * Source: the limits are the standard's (the A-MPDU length exponents of
+ * the HT, VHT and HE capabilities elements, the subframe of 802.11-2016
+ * 9.7.1, aPSDUMaxLength of 802.11ax-2021 Table 27-53) as
+ * include/linux/ieee80211.h names them; where an aggregate stops is ath9k's
+ * ath_tx_form_aggr() (drivers/net/wireless/ath/ath9k/xmit.c). The
+ * accounting itself is the module's: the kernel keeps no such counters.
+ *
  * The core does not build aggregates; the caller (the ns-3 shim) reports
  * what the MAC did.  Storage is the caller's: an array of struct
  * tsq_ampdu_sta, one per station index the caller assigns (0..n_sta-1),

@@ -21,6 +21,12 @@
  * The standalone module cannot change when ns-3 builds an aggregate; this
  * state machine models the consequence for TSQ by delaying the credit.
  *
+ * Source: the drivers, not a kernel commit: ath9k's hardware-queue depth
+ * and completion path named above (xmit.c, ath9k.h), ath10k's HTT TX
+ * completion (ath10k_txrx_tx_unref) and mt76's txfree event
+ * (mt7915_mac_tx_free) for the profiles below. The state machine and its
+ * no-deadlock rule are the module's; a nonzero latency is an assumption.
+ *
  * THE MODEL.  Aggregates are numbered by
  * their start on this queue: N = 0, 1, 2, ...  With depth D >= 1 and
  * latency L >= 0 ns:

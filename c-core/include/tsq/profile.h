@@ -2,6 +2,12 @@
 /*
  * tsq/profile.h - named bundles that reproduce one kernel. A simulation
  * picks a profile by name; individual fields can still be overridden.
+ *
+ * Source: each field of each profile is that release's value, and
+ * src/profile.c names the commit that set it beside it (the TSQ rule's
+ * and the forms' commits are in rules.h, tso.h, cwnd.h, rtt.h and
+ * hystart.h). The lookups below are the module's: the kernel has one
+ * release at a time and no such table.
  */
 #ifndef TSQ_PROFILE_H
 #define TSQ_PROFILE_H
@@ -28,13 +34,16 @@ struct tsq_profile {
 	enum tsq_rate_width rate_width;	/* u32 ~0U or u64 ~0UL unknown rate */
 	enum tsq_rtt_form rtt_form;	/* tcp_ack_update_rtt()'s echo fallback */
 	enum tsq_hystart_form hystart_form; /* CUBIC's HyStart */
-	u32 limit_output_bytes;		/* tcp_limit_output_bytes default */
-	u32 pacing_shift;		/* default sk_pacing_shift (10) */
+	u32 limit_output_bytes;		/* tcp_limit_output_bytes default
+					 * (c39c4c6abb89; 9ea3bfa61b09) */
+	u32 pacing_shift;		/* default sk_pacing_shift (10,
+					 * 3a9b76fd0db9) */
 	bool retransmits_checked;	/* TSQ on retransmits with factor 1 */
 	u32 pacing_ss_ratio, pacing_ca_ratio;
 	u32 min_tso_segs, gso_max_size, gso_max_segs, max_tcp_header, tso_rtt_log;
 	const struct tsq_truesize_model *truesize;
-	/* What mac80211 of this release does to a local socket's shift */
+	/* What mac80211 of this release does to a local socket's shift
+	 * (36148c2bbfbe, 4.16) */
 	struct tsq_shift_policy mac80211;
 };
 

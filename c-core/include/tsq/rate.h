@@ -77,15 +77,20 @@ struct tsq_rate_sample {
 	u32 ack_us; /* ack phase (set by tsq_rate_gen) */
 };
 
-/* Zeroes tp (tcp_sock creation / tcp_disconnect()). */
+/* Zeroes tp (tcp_sock creation / tcp_disconnect(); the fields b9f64820fb22
+ * added to struct tcp_sock). */
 void tsq_rate_conn_init(struct tsq_rate_conn *tp);
 
-/* Zeroes rs: once per ACK, before its first tsq_rate_skb_delivered(). */
+/* Zeroes rs: once per ACK, before its first tsq_rate_skb_delivered()
+ * (tcp_ack()'s on-stack struct rate_sample, b9f64820fb22). */
 void tsq_rate_sample_init(struct tsq_rate_sample *rs);
 
 /*
  * tsq_rate_skb_sent - snapshot the delivery state into a skb being sent.
- * Kernel: tcp_rate_skb_sent() (net/ipv4/tcp_rate.c, 4.16). @skb_mstamp is
+ * Kernel: tcp_rate_skb_sent() (net/ipv4/tcp_rate.c, 4.16), from
+ * b9f64820fb22 ("tcp: track data delivery rate for a TCP connection", 4.9:
+ * BBR and others need a delivery rate measured per ACK, not inferred from
+ * cwnd and RTT). @skb_mstamp is
  * the skb's send time (skb->skb_mstamp), @packets_out the packets out
  * before this skb (only zero or not matters): with none out, the sample's
  * start moves to now (first_tx_mstamp = delivered_mstamp = skb_mstamp).
@@ -98,8 +103,8 @@ void tsq_rate_skb_sent(struct tsq_rate_conn *tp, struct tsq_rate_skb *skb,
  * tsq_rate_delivered_add - count @pcount freshly (s)acked units at @now_us.
  * Kernel: tp->delivered += pcount in tcp_clean_rtx_queue() (cumulatively
  * acked, not previously SACKed) and tcp_sacktag_one() (newly SACKed), plus
- * tcp_rate_gen()'s "if (delivered) tp->delivered_mstamp = tcp_mstamp" done
- * at once (same clock value, so tsq_rate_gen() repeating it changes
+ * tcp_rate_gen()'s "if (delivered) tp->delivered_mstamp = tcp_mstamp"
+ * (b9f64820fb22) done at once (same clock value, so tsq_rate_gen() repeating it changes
  * nothing): ns-3 may retransmit between its (s)ack processing and its
  * rate sample (ProcessAck before GenerateSample), where Linux retransmits
  * after tcp_rate_gen() (tcp_xmit_recovery()); a retransmission sent then
@@ -109,7 +114,9 @@ void tsq_rate_delivered_add(struct tsq_rate_conn *tp, u32 pcount, u64 now_us);
 
 /*
  * tsq_rate_skb_delivered - a skb was (s)acked by the ACK of @rs.
- * Kernel: tcp_rate_skb_delivered() (net/ipv4/tcp_rate.c, 4.16). A skb
+ * Kernel: tcp_rate_skb_delivered() (net/ipv4/tcp_rate.c, 4.16), from
+ * b9f64820fb22 (the most recently sent skb gives the interval, so that a
+ * burst of delayed or stretched ACKs does not inflate the rate). A skb
  * without timing (delivered_mstamp 0) is ignored. Else, when it is the
  * first timed skb of the ACK or was sent later (higher tx.delivered) than
  * the one chosen so far, it becomes the sample's start: prior_delivered,
@@ -125,7 +132,10 @@ void tsq_rate_skb_delivered(struct tsq_rate_conn *tp, struct tsq_rate_skb *skb,
 
 /*
  * tsq_rate_gen - finish the ACK's sample.
- * Kernel: tcp_rate_gen() (net/ipv4/tcp_rate.c, 4.16). @delivered and
+ * Kernel: tcp_rate_gen() (net/ipv4/tcp_rate.c, 4.16), from b9f64820fb22
+ * (the longer of the send and the ack phase: ACK compression must not
+ * make the rate exceed what the path delivered) with the app-limited
+ * clearing of d7722e8570fc. @delivered and
  * @lost: units freshly (s)acked and marked lost by this ACK; @min_rtt_us:
  * tcp_min_rtt() (TSQ_MIN_RTT_UNKNOWN before any RTT sample, which rejects
  * every sample, as in Linux). Steps: clear app_limited once delivered
@@ -143,8 +153,11 @@ void tsq_rate_gen(struct tsq_rate_conn *tp, u64 now_us, u32 delivered, u32 lost,
 
 /*
  * tsq_rate_check_app_limited - mark the connection application-limited.
- * Kernel: tcp_rate_check_app_limited() (net/ipv4/tcp_rate.c, 4.16), called
- * when the application writes. App-limited when all of: less than one
+ * Kernel: tcp_rate_check_app_limited() (net/ipv4/tcp_rate.c, 4.16), from
+ * d7722e8570fc ("tcp: track application-limited rate samples", 4.9: a
+ * sample taken while the sender had nothing to send measures the
+ * application, and must not lower a congestion control's bandwidth
+ * estimate), called when the application writes. App-limited when all of: less than one
  * @mss unsent (@write_seq - @snd_nxt, u32 sequence arithmetic); nothing
  * below TCP (@wmem_alloc, sk_wmem_alloc_get(): bytes queued, below
  * TSQ_SKB_TRUESIZE_ONE); @in_flight < @cwnd (same unit); @lost_out <=
