@@ -95,10 +95,11 @@ TsqAmpduStats::PsduTx(const tsq_ampdu_psdu& psdu, uint32_t throttled)
     return m_ampdu.total.starved != starvedBefore;
 }
 
-bool
-TsqAmpduStats::Fill(struct tsq_ampdu_fill& fill) const
+double
+TsqAmpduStats::Fill(uint32_t tsq_ampdu_fill::*field, double unit) const
 {
-    return tsq_ampdu_fill(&m_ampdu.total, &fill) == 0;
+    struct tsq_ampdu_fill fill;
+    return tsq_ampdu_fill(&m_ampdu.total, &fill) == 0 ? fill.*field / unit : 0;
 }
 
 std::vector<uint64_t>
@@ -122,29 +123,25 @@ TsqAmpduStats::GetDataMpdus() const
 double
 TsqAmpduStats::GetMeanMpdus() const
 {
-    struct tsq_ampdu_fill fill;
-    return Fill(fill) ? fill.mean_mpdus_milli / 1000.0 : 0;
+    return Fill(&tsq_ampdu_fill::mean_mpdus_milli, 1000.0);
 }
 
 double
 TsqAmpduStats::GetByteFill() const
 {
-    struct tsq_ampdu_fill fill;
-    return Fill(fill) ? fill.bytes_ppm / 1e6 : 0;
+    return Fill(&tsq_ampdu_fill::bytes_ppm, 1e6);
 }
 
 double
 TsqAmpduStats::GetMpduFill() const
 {
-    struct tsq_ampdu_fill fill;
-    return Fill(fill) ? fill.mpdus_ppm / 1e6 : 0;
+    return Fill(&tsq_ampdu_fill::mpdus_ppm, 1e6);
 }
 
 double
 TsqAmpduStats::GetAirtimeFill() const
 {
-    struct tsq_ampdu_fill fill;
-    return Fill(fill) ? fill.airtime_ppm / 1e6 : 0;
+    return Fill(&tsq_ampdu_fill::airtime_ppm, 1e6);
 }
 
 uint64_t

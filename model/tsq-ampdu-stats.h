@@ -112,10 +112,11 @@ class TsqAmpduStats
 
   private:
     /**
-     * \param fill the core's fill of the device totals
-     * \return true if there is one (some PSDU was counted)
+     * \param field a field of the core's fill of the device totals
+     * \param unit its unit (1000: x1000, 1e6: ppm)
+     * \return the field in ones (0 when no PSDU was counted)
      */
-    bool Fill(struct tsq_ampdu_fill& fill) const;
+    double Fill(uint32_t tsq_ampdu_fill::*field, double unit) const;
 
     tsq_ampdu m_ampdu;                           //!< the core's accounting
     std::vector<tsq_ampdu_sta> m_sta;            //!< its station slots, one per receiver seen

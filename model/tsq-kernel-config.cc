@@ -22,6 +22,36 @@ const char* const kDefaultProfile = "linux-4.16";
 
 } // namespace
 
+// Lower bound of GsoMaxSize: autosizing forms 3.19/4.15 need
+// gso_max_size > 1 + MAX_TCP_HEADER (304); upper bound: BIG TCP's 512 KiB.
+const TsqKnobRange TsqKernelConfig::kLimitOutputBytes = {"LimitOutputBytes",
+                                                         1,
+                                                         TSQ_LOB_MAX,
+                                                         "the profile's"};
+const TsqKnobRange TsqKernelConfig::kFloorBytes = {"FloorBytes", 1, TSQ_FLOOR_MAX, "none"};
+const TsqKnobRange TsqKernelConfig::kMinTsoSegs = {"MinTsoSegs",
+                                                   1,
+                                                   TSQ_GSO_MAX_SEGS,
+                                                   "the profile's"};
+const TsqKnobRange TsqKernelConfig::kGsoMaxSize = {"GsoMaxSize", 1024, 524288, "the profile's"};
+const TsqKnobRange TsqKernelConfig::kMaxTcpHeader = {"MaxTcpHeader", 1, 1024, "the profile's"};
+
+std::string
+TsqKnobRange::Allowed() const
+{
+    return std::string("0 (") + zero + ") or " + std::to_string(min) + ".." + std::to_string(max);
+}
+
+uint32_t
+TsqKnobRange::Check(uint32_t value) const
+{
+    if (value != 0 && (value < min || value > max))
+    {
+        TsqBadSocketAttribute(attribute, std::to_string(value), Allowed());
+    }
+    return value;
+}
+
 void
 TsqBadSocketAttribute(const std::string& name, const std::string& value, const std::string& allowed)
 {
@@ -126,13 +156,7 @@ TsqKernelConfig::GetRule() const
 void
 TsqKernelConfig::SetLimitOutputBytes(uint32_t bytes)
 {
-    if (bytes > TSQ_LOB_MAX)
-    {
-        TsqBadSocketAttribute("LimitOutputBytes",
-                              std::to_string(bytes),
-                              "0 (the profile's) or 1..2147483647");
-    }
-    m_limitOutputBytes = bytes;
+    m_limitOutputBytes = kLimitOutputBytes.Check(bytes);
 }
 
 uint32_t
@@ -144,11 +168,7 @@ TsqKernelConfig::GetLimitOutputBytes() const
 void
 TsqKernelConfig::SetFloorBytes(uint32_t bytes)
 {
-    if (bytes > TSQ_FLOOR_MAX)
-    {
-        TsqBadSocketAttribute("FloorBytes", std::to_string(bytes), "0 (none) or 1..1073741823");
-    }
-    m_floorBytes = bytes;
+    m_floorBytes = kFloorBytes.Check(bytes);
 }
 
 uint32_t
@@ -160,11 +180,7 @@ TsqKernelConfig::GetFloorBytes() const
 void
 TsqKernelConfig::SetMinTsoSegs(uint32_t segs)
 {
-    if (segs > TSQ_GSO_MAX_SEGS)
-    {
-        TsqBadSocketAttribute("MinTsoSegs", std::to_string(segs), "0 (the profile's) or 1..65535");
-    }
-    m_minTsoSegs = segs;
+    m_minTsoSegs = kMinTsoSegs.Check(segs);
 }
 
 uint32_t
@@ -176,15 +192,7 @@ TsqKernelConfig::GetMinTsoSegs() const
 void
 TsqKernelConfig::SetGsoMaxSize(uint32_t bytes)
 {
-    // Lower bound: autosizing forms 3.19/4.15 need gso_max_size > 1 +
-    // MAX_TCP_HEADER (304); upper bound: BIG TCP's 512 KiB.
-    if (bytes != 0 && (bytes < 1024 || bytes > 524288))
-    {
-        TsqBadSocketAttribute("GsoMaxSize",
-                              std::to_string(bytes),
-                              "0 (the profile's) or 1024..524288");
-    }
-    m_gsoMaxSize = bytes;
+    m_gsoMaxSize = kGsoMaxSize.Check(bytes);
 }
 
 uint32_t
@@ -196,13 +204,7 @@ TsqKernelConfig::GetGsoMaxSize() const
 void
 TsqKernelConfig::SetMaxTcpHeader(uint32_t bytes)
 {
-    if (bytes > 1024)
-    {
-        TsqBadSocketAttribute("MaxTcpHeader",
-                              std::to_string(bytes),
-                              "0 (the profile's) or 1..1024");
-    }
-    m_maxTcpHeader = bytes;
+    m_maxTcpHeader = kMaxTcpHeader.Check(bytes);
 }
 
 uint32_t

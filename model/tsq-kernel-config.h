@@ -28,6 +28,28 @@ namespace ns3
 
 /**
  * \ingroup tsq
+ * \brief The range of a whole-number attribute of ns3::TsqTcpSocket that
+ * overrides a kernel value: 0 means \p zero, else min..max. The attribute's
+ * help and its refusal are both made from it.
+ */
+struct TsqKnobRange
+{
+    const char* attribute; //!< the attribute's name
+    uint32_t min;          //!< the smallest value other than 0
+    uint32_t max;          //!< the largest value
+    const char* zero;      //!< what 0 means
+
+    /** \return "0 (ZERO) or MIN..MAX" */
+    std::string Allowed() const;
+    /**
+     * \param value a value given
+     * \return \p value when allowed; else the refusal (TsqBadSocketAttribute)
+     */
+    uint32_t Check(uint32_t value) const;
+};
+
+/**
+ * \ingroup tsq
  * \brief The kernel a TsqTcpSocket models: its profile, the attributes that
  * override the profile ("0 = the profile's"), their validation, and the
  * core's input structs built from them.
@@ -39,6 +61,12 @@ namespace ns3
 class TsqKernelConfig
 {
   public:
+    static const TsqKnobRange kLimitOutputBytes; //!< tcp_limit_output_bytes
+    static const TsqKnobRange kFloorBytes;       //!< the fixed TSQ floor
+    static const TsqKnobRange kMinTsoSegs;       //!< tcp_min_tso_segs
+    static const TsqKnobRange kGsoMaxSize;       //!< sk_gso_max_size
+    static const TsqKnobRange kMaxTcpHeader;     //!< MAX_TCP_HEADER
+
     TsqKernelConfig();
 
     /** \param name a core kernel profile (KernelProfile) */

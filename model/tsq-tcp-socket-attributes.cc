@@ -65,8 +65,8 @@ TsqTcpSocket::GetTypeId()
                                                &TsqTcpSocket::GetPacingShiftAttr),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("LimitOutputBytes",
-                          "net.ipv4.tcp_limit_output_bytes, bytes (0 = the kernel profile's "
-                          "default; else 1..2147483647).",
+                          "net.ipv4.tcp_limit_output_bytes, bytes (" +
+                              TsqKernelConfig::kLimitOutputBytes.Allowed() + ").",
                           UintegerValue(0),
                           MakeUintegerAccessor(&TsqTcpSocket::SetLimitOutputBytes,
                                                &TsqTcpSocket::GetLimitOutputBytes),
@@ -74,21 +74,22 @@ TsqTcpSocket::GetTypeId()
             .AddAttribute(
                 "FloorBytes",
                 "The article's experiment: a fixed lower bound of the TSQ limit, "
-                "bytes (0 = none; else 1..1073741823).",
+                "bytes (" +
+                    TsqKernelConfig::kFloorBytes.Allowed() + ").",
                 UintegerValue(0),
                 MakeUintegerAccessor(&TsqTcpSocket::SetFloorBytes, &TsqTcpSocket::GetFloorBytes),
                 MakeUintegerChecker<uint32_t>())
             .AddAttribute(
                 "MinTsoSegs",
-                "net.ipv4.tcp_min_tso_segs, segments (0 = the kernel profile's; "
-                "else 1..65535, the sysctl's range).",
+                "net.ipv4.tcp_min_tso_segs, segments (" + TsqKernelConfig::kMinTsoSegs.Allowed() +
+                    ": the sysctl's range).",
                 UintegerValue(0),
                 MakeUintegerAccessor(&TsqTcpSocket::SetMinTsoSegs, &TsqTcpSocket::GetMinTsoSegs),
                 MakeUintegerChecker<uint32_t>())
             .AddAttribute(
                 "GsoMaxSize",
-                "sk_gso_max_size, bytes: the largest TSO burst (0 = the kernel "
-                "profile's; else 1024..524288).",
+                "sk_gso_max_size, bytes: the largest TSO burst (" +
+                    TsqKernelConfig::kGsoMaxSize.Allowed() + ").",
                 UintegerValue(0),
                 MakeUintegerAccessor(&TsqTcpSocket::SetGsoMaxSize, &TsqTcpSocket::GetGsoMaxSize),
                 MakeUintegerChecker<uint32_t>())
@@ -156,13 +157,14 @@ TsqTcpSocket::GetTypeId()
                           MakeBooleanChecker())
             .AddAttribute("MaxTcpHeader",
                           "MAX_TCP_HEADER, bytes: the headroom of a TSO skb, used by TSO "
-                          "autosizing and by SoftwareGso segment truesize (0 = the kernel "
-                          "profile's, 304 on a distribution x86_64 config; else up to 1024). "
-                          "Config-dependent (LL_MAX_HEADER, IP tunnels).",
+                          "autosizing and by SoftwareGso segment truesize (" +
+                              TsqKernelConfig::kMaxTcpHeader.Allowed() +
+                              "; the profiles': 304, a distribution x86_64 config's). "
+                              "Config-dependent (LL_MAX_HEADER, IP tunnels).",
                           UintegerValue(0),
                           MakeUintegerAccessor(&TsqTcpSocket::SetMaxTcpHeader,
                                                &TsqTcpSocket::GetMaxTcpHeader),
-                          MakeUintegerChecker<uint32_t>(0, 1024))
+                          MakeUintegerChecker<uint32_t>())
             .AddAttribute("LinuxRateSample",
                           "The delivery-rate estimator BBR reads is Linux 4.16's tcp_rate.c "
                           "(TsqRateOps: a fresh sample per ACK, ACK phase from the delivered "
