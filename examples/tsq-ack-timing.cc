@@ -8,7 +8,7 @@
  * (candidate 6). Reproduction 1's setup by default (ath9k profile, wired
  * receiver); every scenario option is accepted.
  *
- *   ./tsq-ack-timing --deviceShift=10 --duration=6 --from=2.5 --to=8.5
+ *   ./tsq-ack-timing --pacingShiftPolicy=10 --duration=6 --from=2.5 --to=8.5
  */
 
 #include "ns3/core-module.h"

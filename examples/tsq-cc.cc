@@ -61,7 +61,7 @@ main(int argc, char* argv[])
         std::string kernel = pt.kernel ? pt.kernel : "";
         p.apply = [cc, shift, kernel](WifiUplinkConfig& c) {
             c.congestionControl = cc;
-            c.deviceShift = shift;
+            c.pacingShiftPolicy = shift;
             if (!kernel.empty())
             {
                 c.kernelProfile = kernel;

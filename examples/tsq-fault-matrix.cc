@@ -295,7 +295,7 @@ main(int argc, char* argv[])
                  stations.Get(i)->GetObject<TsqTcpSocketFactory>()->SetSocketAttribute(
                      "TsqRule",
                      StringValue(rules[i % 5]));
-                 TsqHelper::GetWifiAdapter(devices.Get(i))->SetDeviceShift(shifts[i % 6]);
+                 TsqHelper::GetWifiAdapter(devices.Get(i))->SetPacingShiftPolicy(shifts[i % 6]);
              }
          }});
     std::vector<Fault> chosen;

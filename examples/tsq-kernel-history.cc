@@ -9,7 +9,7 @@
  * truesize) stays the kernel profile's.
  *
  *   ./tsq-kernel-history                  # full: 3 seeds x 10 s per rule
- *   ./tsq-kernel-history --deviceShift=none     # without mac80211's shift 8
+ *   ./tsq-kernel-history --pacingShiftPolicy=none     # without mac80211's shift 8
  *   ./tsq-kernel-history --rules=3.19,4.15
  */
 
@@ -112,7 +112,7 @@ main(int argc, char* argv[])
     exp.AddColumns(TsqExperiment::StationColumns());
     exp.AddNote(
         "Each row: the linux-4.16 profile with only the TSQ rule replaced; mac80211's "
-        "shift policy (--deviceShift, default: the profile's 8) applies to the 4.15+ rules, "
+        "shift policy (--pacingShiftPolicy, default: the profile's 8) applies to the 4.15+ rules, "
         "earlier rules use rate >> 10 as their kernels did.");
     exp.AddNote("Equal rows are equal runs, by the rules: 3.13's max(lob, rate >> 10) never "
                 "goes below the lob, which is 3.6's whole limit; 5.0 and 6.16 differ from "

@@ -288,9 +288,9 @@ main(int argc, char* argv[])
     cmd.AddValue("gateHwDepth",
                  "edca: aggregates in the station's hardware queue (1..4; 2: ath9k)",
                  base.hwDepth);
-    cmd.AddValue("gateCompletionDelayUs",
+    cmd.AddValue("gateCompletionLatencyUs",
                  "edca: the station's credit after its BlockAck, us (0..1000000; an assumption)",
-                 base.completionDelayUs);
+                 base.completionLatencyUs);
     cmd.AddValue("maxTcpHeader",
                  "ath9k: the kernel's MAX_TCP_HEADER, bytes (the segments' truesize; 192 here)",
                  base.maxTcpHeader);
@@ -585,7 +585,7 @@ main(int argc, char* argv[])
         std::cout << "\nThe live kernel (" << kernelRelease
                   << ") and its ns-3 twin (linux-6.16 profile) on the same 802.11n EDCA hop "
                      "(HT40 SGI MCS 7, ath9k's aggregation, hardware depth "
-                  << base.hwDepth << ", completion delay " << base.completionDelayUs
+                  << base.hwDepth << ", completion latency " << base.completionLatencyUs
                   << " us); ssthresh " << base.ssthresh << ", CUBIC, regime " << base.regime
                   << "; fr/slot: MPDUs per A-MPDU, acks/tx: ACKs per AP TXOP\n";
     }

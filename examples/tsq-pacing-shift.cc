@@ -13,7 +13,7 @@
  *
  *   ./tsq-pacing-shift                      # full: 5 seeds x 10 s per shift
  *   ./tsq-pacing-shift --quick --name=demo  # make demo
- *   ./tsq-pacing-shift --shifts=10,8 --seeds=3 --latencyUs=300   # an assumption
+ *   ./tsq-pacing-shift --shifts=10,8 --seeds=3 --completionLatencyUs=300   # an assumption
  *   ./tsq-pacing-shift --jobsFile=shift.jobs  # for utils/tsq-sweep.sh
  */
 
@@ -45,11 +45,11 @@ main(int argc, char* argv[])
     {
         return 2;
     }
-    // Each point sets the device's shift: a --deviceShift beside them
+    // Each point sets the device's shift: a --pacingShiftPolicy beside them
     // would be silently overridden.
-    if (exp.WasGiven("deviceShift"))
+    if (exp.WasGiven("pacingShiftPolicy"))
     {
-        std::cerr << "invalid option: --deviceShift is set by each point of --shifts; allowed: "
+        std::cerr << "invalid option: --pacingShiftPolicy is set by each point of --shifts; allowed: "
                      "--shifts=S1,S2,... alone\n";
         return 2;
     }
@@ -66,7 +66,7 @@ main(int argc, char* argv[])
     {
         TsqExperimentPoint p;
         p.label = "shift" + std::to_string(s);
-        p.apply = [s](WifiUplinkConfig& c) { c.deviceShift = std::to_string(s); };
+        p.apply = [s](WifiUplinkConfig& c) { c.pacingShiftPolicy = std::to_string(s); };
         auto it = seed004.find(s);
         if (it != seed004.end())
         {

@@ -74,7 +74,7 @@ main(int argc, char* argv[])
         return 2;
     }
     // Each point sets these: given beside them they would be overridden.
-    for (const char* o : {"deviceShift", "standard", "channelWidth", "nss", "mcs", "driver"})
+    for (const char* o : {"pacingShiftPolicy", "standard", "channelWidth", "nss", "mcs", "driver"})
     {
         if (exp.WasGiven(o))
         {
@@ -132,7 +132,7 @@ main(int argc, char* argv[])
                 c.nss = st.nss;
                 c.mcs = st.mcs;
                 c.driverProfile = st.driver;
-                c.deviceShift = std::to_string(s);
+                c.pacingShiftPolicy = std::to_string(s);
             };
             exp.AddPoint(p);
         }

@@ -7,7 +7,7 @@
  * senders use the TSQ socket (linux-4.16, mac80211 shift 8) unless --tsq=0.
  *
  *   ./tsq-wifi-upload --duration=10 --nSta=1 --cc=cubic
- *   ./tsq-wifi-upload --deviceShift=10 --driver=ath9k
+ *   ./tsq-wifi-upload --pacingShiftPolicy=10 --driver=ath9k
  */
 
 #include "ns3/core-module.h"
@@ -65,12 +65,12 @@ main(int argc, char* argv[])
                 result.queuedBytesMean);
     if (config.tsq)
     {
-        std::printf("tsq kernel=%s rule=%s shift=%s driver=%s socket_shift=%u "
-                    "byte_fill=%.3f starved_psdus=%llu "
+        std::printf("tsq kernel=%s rule=%s pacing_shift_policy=%s driver=%s "
+                    "socket_pacing_shift=%u ampdu_byte_fill=%.3f starved_psdus=%llu "
                     "starved_tsq_psdus=%llu charged=%llu released=%llu queued=%llu\n",
                     config.kernelProfile.c_str(),
                     config.tsqRule.empty() ? "profile" : config.tsqRule.c_str(),
-                    config.deviceShift.c_str(),
+                    config.pacingShiftPolicy.c_str(),
                     config.driverProfile.c_str(),
                     result.socketPacingShift,
                     result.ampduByteFill,
@@ -85,8 +85,8 @@ main(int argc, char* argv[])
         // The gate's own statistics over the window: frames per data TXOP
         // (per acknowledged aggregate with --gateTiming=edca), ACKs per
         // AP TXOP, collisions (edca) or lost contentions (slots)
-        std::printf("gate timing=%s data_txops=%llu frames_per_txop=%.2f acks_per_txop=%.2f "
-                    "collisions=%llu lost=%llu\n",
+        std::printf("gate timing=%s gate_data_slots=%llu gate_frames_per_slot=%.2f "
+                    "gate_acks_per_txop=%.2f gate_collisions=%llu gate_lost_slots=%llu\n",
                     config.gateTiming.c_str(),
                     static_cast<unsigned long long>(result.gate.dataSlots),
                     result.gate.framesPerSlot,

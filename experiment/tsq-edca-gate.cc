@@ -39,11 +39,11 @@ TsqEdcaGate::GetTypeId()
                           UintegerValue(2),
                           MakeUintegerAccessor(&TsqEdcaGate::m_hwDepth),
                           MakeUintegerChecker<uint32_t>(1, TSQ_EGATE_MAX_DEPTH))
-            .AddAttribute("CompletionDelay",
+            .AddAttribute("CompletionLatency",
                           "The station's TX completion (TSQ's credit) after its BlockAck, "
                           "whole us (0..1 s; an assumption: 0 unless set)",
                           TimeValue(Seconds(0)),
-                          MakeTimeAccessor(&TsqEdcaGate::m_completionDelay),
+                          MakeTimeAccessor(&TsqEdcaGate::m_completionLatency),
                           MakeTimeChecker(Seconds(0), Seconds(1)))
             .AddTraceSource("Txop",
                             "A TXOP started: (station sent, AP sent, collision)",
@@ -86,7 +86,7 @@ TsqEdcaGate::GetParams() const
     tsq_egate_params_init(&p);
     p.edca.seed = m_seed;
     p.hw_depth = m_hwDepth;
-    p.completion_delay_us = static_cast<uint32_t>(m_completionDelay.GetMicroSeconds());
+    p.completion_latency_us = static_cast<uint32_t>(m_completionLatency.GetMicroSeconds());
     return p;
 }
 
@@ -94,10 +94,10 @@ void
 TsqEdcaGate::Start(Time at)
 {
     NS_ABORT_MSG_IF(!m_data || !m_ack, "TsqEdcaGate: SetQueueDiscs before Start");
-    const int64_t delayNs = m_completionDelay.GetNanoSeconds();
+    const int64_t delayNs = m_completionLatency.GetNanoSeconds();
     NS_ABORT_MSG_IF(delayNs % 1000 != 0,
-                    "TsqEdcaGate: CompletionDelay=" << m_completionDelay.As(Time::US)
-                                                    << " is not whole microseconds");
+                    "TsqEdcaGate: CompletionLatency=" << m_completionLatency.As(Time::US)
+                                                      << " is not whole microseconds");
     struct tsq_egate_params p = GetParams();
     NS_ABORT_MSG_IF(tsq_egate_init(m_gate.get(), &p, 0) != TSQ_OK,
                     "TsqEdcaGate: the core refused the hop's parameters");

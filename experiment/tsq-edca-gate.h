@@ -112,7 +112,7 @@ class TsqEdcaGate : public Object
     // attributes
     uint64_t m_seed{1};
     uint32_t m_hwDepth{2};
-    Time m_completionDelay;
+    Time m_completionLatency;
 
     Ptr<TsqGateQueueDisc> m_data;             //!< the station's gate
     Ptr<TsqGateQueueDisc> m_ack;              //!< the AP's gate

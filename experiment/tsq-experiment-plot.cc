@@ -41,7 +41,7 @@ TsqExperiment::Plot(const std::vector<TsqRow>& rows, const std::string& db) cons
     const std::string where = "run_key IN (" + keys + ")";
 
     // The reference's points at the X of our runs of the same point.
-    auto seedFile = [&](bool latency) {
+    auto referenceFile = [&](bool latency) {
         std::string path = stem + (latency ? "-reference-latency.txt" : "-reference-goodput.txt");
         std::ofstream out(path);
         out << "# x y label: the reference's published values (" << m_experiment << ")\n";
@@ -75,11 +75,11 @@ TsqExperiment::Plot(const std::vector<TsqRow>& rows, const std::string& db) cons
         std::string png = stem + (f.latency ? "-latency.png" : "-goodput.png");
         std::ostringstream cmd;
         cmd << "sh " << Quote(data + "/tsq-plot.sh") << " --where " << Quote(where)
-            << " --reference-points " << Quote(seedFile(f.latency)) << " --title " << Quote(m_title)
-            << " --xlabel " << Quote(m_plotXLabel) << " --ylabel " << Quote(f.ylabel)
-            << (m_plotLogX ? " --logx" : "") << (m_plotBy.empty() ? "" : " --by " + Quote(m_plotBy))
-            << " " << Quote(db) << " " << m_plotX << " " << f.y << " " << Quote(png)
-            << " >/dev/null";
+            << " --reference-points " << Quote(referenceFile(f.latency)) << " --title "
+            << Quote(m_title) << " --xlabel " << Quote(m_plotXLabel) << " --ylabel "
+            << Quote(f.ylabel) << (m_plotLogX ? " --logx" : "")
+            << (m_plotBy.empty() ? "" : " --by " + Quote(m_plotBy)) << " " << Quote(db) << " "
+            << m_plotX << " " << f.y << " " << Quote(png) << " >/dev/null";
         if (std::system(cmd.str().c_str()) == 0)
         {
             std::cout << "plot: " << png << "\n";
@@ -94,12 +94,13 @@ TsqExperiment::Plot(const std::vector<TsqRow>& rows, const std::string& db) cons
         std::string png = stem + "-results.png";
         std::ostringstream cmd;
         cmd << "sh " << Quote(data + "/tsq-plot.sh") << " --where " << Quote(where)
-            << " --reference-points " << Quote(seedFile(false)) << " --y2 ping_rtt_ms_mean"
-            << " --reference-points2 " << Quote(seedFile(true)) << " --title " << Quote(m_title)
-            << " --xlabel " << Quote(m_plotXLabel) << " --ylabel " << Quote(figures[0].ylabel)
-            << " --ylabel2 " << Quote(figures[1].ylabel) << (m_plotLogX ? " --logx" : "")
-            << (m_plotBy.empty() ? "" : " --by " + Quote(m_plotBy)) << " " << Quote(db) << " "
-            << m_plotX << " goodput_mbps " << Quote(png) << " >/dev/null";
+            << " --reference-points " << Quote(referenceFile(false)) << " --y2 ping_rtt_ms_mean"
+            << " --reference-points2 " << Quote(referenceFile(true)) << " --title "
+            << Quote(m_title) << " --xlabel " << Quote(m_plotXLabel) << " --ylabel "
+            << Quote(figures[0].ylabel) << " --ylabel2 " << Quote(figures[1].ylabel)
+            << (m_plotLogX ? " --logx" : "") << (m_plotBy.empty() ? "" : " --by " + Quote(m_plotBy))
+            << " " << Quote(db) << " " << m_plotX << " goodput_mbps " << Quote(png)
+            << " >/dev/null";
         std::cout << "plot: " << png
                   << (std::system(cmd.str().c_str()) == 0
                           ? ""

@@ -312,7 +312,7 @@ namespace
 {
 
 /**
- * The seeds' references were all measured on one 802.11n HT40 stream,
+ * The published references were all measured on one 802.11n HT40 stream,
  * whatever else a program checks.
  * \return "" when \p c is that WiFi (or no WiFi), else why not
  */
@@ -323,7 +323,7 @@ ReferenceWifiDiffers(const WifiUplinkConfig& c)
     if (c.link == "wifi" && (c.standard != reference.standard || c.nss != reference.nss ||
                              c.channelWidth != reference.channelWidth))
     {
-        return "the seeds' references were measured on 802.11n HT40 with one stream; "
+        return "the published references were measured on 802.11n HT40 with one stream; "
                "this run has standard=" +
                c.standard + ", nss=" + std::to_string(c.nss) +
                ", channelWidth=" + std::to_string(c.channelWidth);

@@ -151,7 +151,7 @@ class TsqExperiment
      * measured in, else why not. A point it refuses shows no reference
      * values ("-") and no reference points in the plots, and the table
      * says "no reference" and why. Without a condition a point shows its
-     * reference values unless its WiFi is not the seeds' (802.11n HT40,
+     * reference values unless its WiFi is not the references' (802.11n HT40,
      * one stream), which is checked for every program.
      * \param condition the test
      */

@@ -321,8 +321,8 @@ TsqRunLiveKernel(const TsqLiveConfig& config,
         << " --seed " << g.seed;
     if (edca)
     {
-        cmd << " --hw-depth " << config.hwDepth << " --completion-delay-us "
-            << config.completionDelayUs;
+        cmd << " --hw-depth " << config.hwDepth << " --completion-latency-us "
+            << config.completionLatencyUs;
     }
     else
     {

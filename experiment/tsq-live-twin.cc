@@ -61,7 +61,7 @@ TsqLiveTwinConfig(const TsqLiveConfig& config, uint32_t seed, const std::string&
     }
     c.gateTiming = config.timing;
     c.gateHwDepth = config.hwDepth;
-    c.gateCompletionDelayUs = config.completionDelayUs;
+    c.gateCompletionLatencyUs = config.completionLatencyUs;
     c.txDelayUs = config.txDelayUs;
     // Linux's buffers as the kernel side sets them (tcp_wmem / tcp_rmem max)
     c.sndBufBytes = 4194304;
@@ -148,7 +148,7 @@ TsqLiveRecord(const std::string& experiment,
     run.SetParam("gate_timing", config.timing);
     run.SetParam("regime", config.regime);
     run.SetParam("gate_hw_depth", config.hwDepth);
-    run.SetParam("gate_completion_delay_us", config.completionDelayUs);
+    run.SetParam("gate_completion_latency_us", config.completionLatencyUs);
     run.SetParam("gate_seed", g.seed);
     run.SetParam("max_tcp_header", config.maxTcpHeader);
     if (twin)

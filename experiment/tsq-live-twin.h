@@ -56,8 +56,8 @@ struct TsqLiveConfig
      *  "ath9k" (no scatter-gather: GSO skbs cut into linear segments below
      *  TCP, each charged its own truesize) */
     std::string regime{"veth"};
-    uint32_t hwDepth{2};           //!< edca: aggregates in the station's hardware queue
-    uint32_t completionDelayUs{0}; //!< edca: credit after the BlockAck, us (an assumption)
+    uint32_t hwDepth{2};             //!< edca: aggregates in the station's hardware queue
+    uint32_t completionLatencyUs{0}; //!< edca: credit after the BlockAck, us (an assumption)
     /** MAX_TCP_HEADER of the kernel (ath9k regime: the segments' truesize);
      *  192 for this machine's config (no CONFIG_WLAN, no tunnels) */
     uint32_t maxTcpHeader{192};

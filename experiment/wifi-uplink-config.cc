@@ -90,7 +90,7 @@ FirstSkbPasses(const WifiUplinkConfig& c, uint32_t lob)
 
 /* "profile", "none" or an integer 0..31 (the core's parser) */
 bool
-ValidDeviceShift(const std::string& value)
+ValidPacingShiftPolicy(const std::string& value)
 {
     const struct tsq_shift_policy any = {TSQ_SHIFT_POLICY_NONE, 0};
     struct tsq_shift_policy p;
@@ -201,9 +201,11 @@ WifiUplinkConfig::ValidateWifi() const
     {
         return TsqOutOfRangeValue("driver", driverProfile, DriverProfilesAllowed());
     }
-    if (!ValidDeviceShift(deviceShift))
+    if (!ValidPacingShiftPolicy(pacingShiftPolicy))
     {
-        return TsqOutOfRangeValue("deviceShift", deviceShift, kDeviceShiftAllowed);
+        return TsqOutOfRangeValue("pacingShiftPolicy",
+                                  pacingShiftPolicy,
+                                  kPacingShiftPolicyAllowed);
     }
     return "";
 }
@@ -360,9 +362,9 @@ WifiUplinkConfig::ModelAssumptions() const
         os << (os.tellp() > 0 ? "," : "") << "ksoftirqd-completions(assumption)";
     }
     // A driver's completion work after the BlockAck: no measured number.
-    if (link == "gate" && gateTiming == "edca" && gateCompletionDelayUs > 0)
+    if (link == "gate" && gateTiming == "edca" && gateCompletionLatencyUs > 0)
     {
-        os << (os.tellp() > 0 ? "," : "") << "gate-completion-delay=" << gateCompletionDelayUs
+        os << (os.tellp() > 0 ? "," : "") << "gate-completion-latency=" << gateCompletionLatencyUs
            << "us(estimate)";
     }
     return os.str();
@@ -461,7 +463,7 @@ WifiUplinkConfig::EffectivePacingShift() const
     // On WiFi the device's policy (the adapter's parser) sets the shift.
     struct tsq_shift_policy policy;
     if (link == "wifi" &&
-        tsq_shift_policy_parse(deviceShift.c_str(), &profile->mac80211, &policy) == TSQ_OK &&
+        tsq_shift_policy_parse(pacingShiftPolicy.c_str(), &profile->mac80211, &policy) == TSQ_OK &&
         policy.kind == TSQ_SHIFT_POLICY_FIXED)
     {
         return policy.shift;
@@ -523,9 +525,9 @@ WifiUplinkConfig::ScenarioAttributes()
         {"ns3::TsqTcpSocket::KsoftirqdCompletions", "ksoftirqd"},
         {"ns3::TsqTcpSocket::TxDelay", "txDelayUs"},
         {"ns3::WifiTsqAdapter::KernelProfile", "kernelProfile"},
-        {"ns3::WifiTsqAdapter::DeviceShift", "deviceShift"},
+        {"ns3::WifiTsqAdapter::PacingShiftPolicy", "pacingShiftPolicy"},
         {"ns3::WifiTsqAdapter::DriverProfile", "driver"},
-        {"ns3::WifiTsqAdapter::CompletionLatency", "latencyUs"},
+        {"ns3::WifiTsqAdapter::CompletionLatency", "completionLatencyUs"},
         {"ns3::TsqSlotGate::Rate", "gateRate"},
         {"ns3::TsqSlotGate::Overhead", "gateOverheadUs"},
         {"ns3::TsqSlotGate::AckGap", "gateAckGapUs"},
@@ -539,7 +541,7 @@ WifiUplinkConfig::ScenarioAttributes()
         {"ns3::TsqSlotGate::LatenessFile", "gateLateness"},
         {"ns3::TsqEdcaGate::Seed", "seed"},
         {"ns3::TsqEdcaGate::HwDepth", "gateHwDepth"},
-        {"ns3::TsqEdcaGate::CompletionDelay", "gateCompletionDelayUs"},
+        {"ns3::TsqEdcaGate::CompletionLatency", "gateCompletionLatencyUs"},
         {"ns3::ConstantRateWifiManager::DataMode", "mcs"},
         {"ns3::ConstantRateWifiManager::ControlMode", "mcs"},
         {"ns3::WifiPhy::ChannelSettings", "channelWidth"},

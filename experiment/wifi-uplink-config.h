@@ -99,8 +99,8 @@ struct WifiUplinkConfig
     // ... its timing: "slots" (TsqSlotGate, the options above) or "edca"
     // (TsqEdcaGate: 802.11n EDCA, ath9k's aggregates)
     std::string gateTiming{"slots"};
-    uint32_t gateHwDepth{2};           //!< edca: aggregates in the station's hardware queue
-    uint32_t gateCompletionDelayUs{0}; //!< edca: credit after the BlockAck, us (assumption)
+    uint32_t gateHwDepth{2};             //!< edca: aggregates in the station's hardware queue
+    uint32_t gateCompletionLatencyUs{0}; //!< edca: credit after the BlockAck, us (assumption)
 
     // TCP knobs of the sender
     uint32_t initialSsthresh{0}; //!< initial ssthresh, segments (0: ns-3's, unlimited)
@@ -119,16 +119,16 @@ struct WifiUplinkConfig
      *  (Config::SetDefault), and no device releases their bytes unless the
      *  caller does; the TSQ options below are then unused. Needs tsq. */
     bool tsqSocketOnly{false};
-    std::string kernelProfile{"linux-4.16"}; //!< core kernel profile of sockets and devices
-    std::string tsqRule{""};                 //!< core rule id; empty: the profile's rule
-    std::string kernelForms{""};             //!< core forms list; empty: the profile's
-    std::string deviceShift{"profile"};      //!< WiFi policy: "profile", "none" or 0..31
-    std::string driverProfile{"ns3"};        //!< WiFi completion model: a core driver profile
-    double completionLatencyUs{0};           //!< WiFi completion latency, us (an estimate if > 0)
-    uint32_t floorBytes{0};                  //!< the article's fixed TSQ floor, bytes (0 = none)
-    uint32_t limitOutputBytes{0};            //!< tcp_limit_output_bytes (0 = the profile's)
-    std::string rttEstimator{"linux"};       //!< RTT TSQ uses: "linux" (LinuxRtt) or "ns3"
-    double apRxErrorRate{0};                 //!< data MPDU error rate at the AP's receiver (0..0.9)
+    std::string kernelProfile{"linux-4.16"};  //!< core kernel profile of sockets and devices
+    std::string tsqRule{""};                  //!< core rule id; empty: the profile's rule
+    std::string kernelForms{""};              //!< core forms list; empty: the profile's
+    std::string pacingShiftPolicy{"profile"}; //!< WiFi policy: "profile", "none" or 0..31
+    std::string driverProfile{"ns3"};         //!< WiFi completion model: a core driver profile
+    double completionLatencyUs{0};            //!< WiFi completion latency, us (an estimate if > 0)
+    uint32_t floorBytes{0};                   //!< the article's fixed TSQ floor, bytes (0 = none)
+    uint32_t limitOutputBytes{0};             //!< tcp_limit_output_bytes (0 = the profile's)
+    std::string rttEstimator{"linux"};        //!< RTT TSQ uses: "linux" (LinuxRtt) or "ns3"
+    double apRxErrorRate{0};  //!< data MPDU error rate at the AP's receiver (0..0.9)
     double staRxErrorRate{0}; //!< data MPDU error rate at each station's receiver (0..0.9)
 
     /**
@@ -160,8 +160,8 @@ struct WifiUplinkConfig
     /** \return the first TCP or TSQ value its kernel profile or rule refuses, or "" */
     std::string ValidateStack() const;
 
-    /** --deviceShift's allowed values (the core's tsq_shift_policy_parse) */
-    static const char* const kDeviceShiftAllowed;
+    /** --pacingShiftPolicy's allowed values (the core's tsq_shift_policy_parse) */
+    static const char* const kPacingShiftPolicyAllowed;
     /** --socketFactory's allowed values */
     static const char* const kSocketFactoryAllowed;
     /** \return --kernelForms' allowed values (the core's forms) */

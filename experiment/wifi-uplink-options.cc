@@ -21,7 +21,7 @@
 namespace ns3
 {
 
-const char* const WifiUplinkConfig::kDeviceShiftAllowed = "profile, none or 0..31";
+const char* const WifiUplinkConfig::kPacingShiftPolicyAllowed = "profile, none or 0..31";
 const char* const WifiUplinkConfig::kSocketFactoryAllowed =
     "ns3::TcpSocketFactory or another TCP socket factory; the TSQ socket is --tsq=true";
 
@@ -240,16 +240,16 @@ WifiUplinkConfig::Options(TsqOptionTable& t)
               "forms of other releases in the kernel profile",
               kernelForms,
               KernelFormsAllowed());
-    t.Checked("deviceShift",
+    t.Checked("pacingShiftPolicy",
               "WiFi pacing-shift policy (a number: mac80211's override)",
-              deviceShift,
-              kDeviceShiftAllowed);
+              pacingShiftPolicy,
+              kPacingShiftPolicyAllowed);
     t.Checked("driver",
-              "WiFi completion model: a core driver profile",
+              "WiFi driver profile: when its TX completions credit TCP",
               driverProfile,
               DriverProfilesAllowed());
-    t.Real("latencyUs",
-           "WiFi completion latency in us",
+    t.Real("completionLatencyUs",
+           "WiFi TX completion latency in us, on top of the driver profile",
            completionLatencyUs,
            0,
            100000,
@@ -318,9 +318,9 @@ WifiUplinkConfig::Options(TsqOptionTable& t)
             TSQ_EGATE_MAX_DEPTH,
             "",
             "2: ath9k");
-    t.Whole("gateCompletionDelayUs",
-            "gate edca: the station's TX completion after its BlockAck, us",
-            gateCompletionDelayUs,
+    t.Whole("gateCompletionLatencyUs",
+            "gate edca: the station's TX completion latency after its BlockAck, us",
+            gateCompletionLatencyUs,
             0,
             1000000,
             "",
@@ -401,8 +401,8 @@ WifiUplinkConfig::ValidateGiven(int argc, char* argv[]) const
         for (const char* o : {"minstrel",
                               "distance",
                               "driver",
-                              "deviceShift",
-                              "latencyUs",
+                              "pacingShiftPolicy",
+                              "completionLatencyUs",
                               "apRxErrorRate",
                               "staRxErrorRate",
                               "macQueueScheduler",
@@ -490,7 +490,7 @@ WifiUplinkConfig::ValidateGiven(int argc, char* argv[]) const
                                                    "gateLost",
                                                    "gateRelease",
                                                    "gateLateness"};
-    static const std::vector<std::string> edca = {"gateHwDepth", "gateCompletionDelayUs"};
+    static const std::vector<std::string> edca = {"gateHwDepth", "gateCompletionLatencyUs"};
     auto firstGiven = [&given](const std::vector<std::string>& options) {
         for (const std::string& o : options)
         {

@@ -36,12 +36,15 @@ WifiUplinkRunRecord(const std::string& experiment,
     {
         run.SetParam("kernel_forms", config.KernelFormsInForce());
     }
-    run.SetParam("pacing_shift", config.EffectivePacingShift());
+    // ns-3's own socket (--tsq=0) has no sk_pacing_shift
+    run.SetParam("pacing_shift", config.tsq ? TsqValue(config.EffectivePacingShift()) : TsqValue());
     run.SetParam("floor_bytes", config.floorBytes);
     run.SetParam("cc", udp ? "" : config.congestionControl);
     run.SetParam("cwnd_validation", config.CwndValidation());
     run.SetParam("rate_sample", config.RateSample());
-    run.SetParam("driver", wifi ? config.driverProfile : "p2p");
+    // The driver profile times the TSQ credit of a WiFi device: nothing
+    // on a wired or gate link, or for ns-3's own socket ("" there)
+    run.SetParam("driver", wifi && config.tsq ? config.driverProfile : "");
     run.SetParam("standard", config.standard);
     run.SetParam("nss", config.nss);
     run.SetParam("mcs", config.mcs);
@@ -64,7 +67,7 @@ WifiUplinkRunRecord(const std::string& experiment,
     }
     run.SetParam("rate_control", config.minstrel ? "minstrel-ht" : "constant");
     run.SetParam("wired_server", config.wiredServer ? 1 : 0);
-    run.SetParam("device_shift", config.deviceShift);
+    run.SetParam("pacing_shift_policy", wifi && config.tsq ? config.pacingShiftPolicy : "");
     run.SetParam("completion_latency_us", config.completionLatencyUs);
     run.SetParam("limit_output_bytes", config.limitOutputBytes);
     run.SetParam("rtt_estimator", config.tsq ? config.rttEstimator : "ns3");
@@ -83,7 +86,7 @@ WifiUplinkRunRecord(const std::string& experiment,
         tsq_egate_params_init(&p);
         run.SetParam("gate_timing", config.gateTiming);
         run.SetParam("gate_hw_depth", config.gateHwDepth);
-        run.SetParam("gate_completion_delay_us", config.gateCompletionDelayUs);
+        run.SetParam("gate_completion_latency_us", config.gateCompletionLatencyUs);
         run.SetParam("gate_mcs", p.rate.mcs);
         run.SetParam("gate_width_mhz", p.rate.width_mhz);
         run.SetParam("gate_short_gi", p.rate.sgi ? 1 : 0);
@@ -259,7 +262,7 @@ WifiUplinkRunRecord(const std::string& experiment,
     }
     if (wifi)
     {
-        run.SetAmpduHistogram(result.psduHistogram);
+        run.SetAmpduHistogram(result.ampduHistogram);
     }
     return run;
 }

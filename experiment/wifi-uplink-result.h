@@ -81,12 +81,12 @@ struct WifiUplinkResult
     double pingRttMsP95{0};            //!< 95th percentile (nearest rank) of the ping RTT
     uint32_t pingReplies{0};           //!< number of ping replies measured
     // All stations' WifiTsqAdapter A-MPDU counts (core accounting), window only
-    double ampduMpdusMean{0};            //!< mean MPDUs per data PSDU
-    uint64_t dataPsdus{0};               //!< data PSDUs (first transmissions and retries)
-    std::vector<uint64_t> psduHistogram; //!< element n: PSDUs of n MPDUs (0..256)
-    double ampduByteFill{0};             //!< mean PSDU bytes / 65535
-    uint64_t starvedPsdus{0};            //!< PSDUs with room left or a throttled socket
-    uint64_t starvedTsqPsdus{0};         //!< PSDUs sent while a socket was throttled
+    double ampduMpdusMean{0};             //!< mean MPDUs per data PSDU
+    uint64_t dataPsdus{0};                //!< data PSDUs (first transmissions and retries)
+    std::vector<uint64_t> ampduHistogram; //!< element n: PSDUs of n MPDUs (0..256)
+    double ampduByteFill{0};              //!< mean PSDU bytes / 65535
+    uint64_t starvedPsdus{0};             //!< PSDUs with room left or a throttled socket
+    uint64_t starvedTsqPsdus{0};          //!< PSDUs sent while a socket was throttled
     // The stations' sender sockets, each sampled every sampleIntervalS in
     // the window: the mean over the stations of each one's mean (NaN: not
     // measured, e.g. no TSQ socket, or UDP traffic); the series are the

@@ -241,7 +241,7 @@ WifiUplinkScenario::InstallTsq()
     tsq.SetSocketAttribute("TsoBursts", BooleanValue(m_config.tsoBursts));
     tsq.SetSocketAttribute("KsoftirqdCompletions", BooleanValue(m_config.ksoftirqd));
     tsq.SetSocketAttribute("TxDelay", TimeValue(MicroSeconds(m_config.txDelayUs)));
-    tsq.SetDeviceShift(m_config.deviceShift);
+    tsq.SetPacingShiftPolicy(m_config.pacingShiftPolicy);
     tsq.SetDriverProfile(m_config.driverProfile);
     tsq.SetCompletionLatency(MicroSeconds(m_config.completionLatencyUs));
     tsq.Install(m_stations);
@@ -302,8 +302,8 @@ WifiUplinkScenario::InstallGate()
         m_edcaGate = CreateObject<TsqEdcaGate>();
         m_edcaGate->SetAttribute("Seed", UintegerValue(m_config.seed));
         m_edcaGate->SetAttribute("HwDepth", UintegerValue(m_config.gateHwDepth));
-        m_edcaGate->SetAttribute("CompletionDelay",
-                                 TimeValue(MicroSeconds(m_config.gateCompletionDelayUs)));
+        m_edcaGate->SetAttribute("CompletionLatency",
+                                 TimeValue(MicroSeconds(m_config.gateCompletionLatencyUs)));
         m_edcaGate->SetQueueDiscs(root(m_p2pStaDevices.Get(0)), root(m_p2pApDevices.Get(0)));
         m_edcaGate->Start(Seconds(kAppStartS) - MilliSeconds(10));
         return;

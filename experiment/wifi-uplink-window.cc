@@ -69,7 +69,7 @@ WifiUplinkScenario::CountAmpdus(uint32_t i) const
     c.mpdus = st.dataMpdus;
     c.starved = st.starvedPsdus;
     c.starvedTsq = st.starvedTsqPsdus;
-    c.byteFill = st.byteFillRatio;
+    c.byteFill = st.ampduByteFill;
     const std::vector<uint64_t>& h = st.ampduHistogram;
     for (size_t n = 0; n < h.size() && n < c.histogram.size(); ++n)
     {
@@ -527,7 +527,7 @@ WifiUplinkScenario::Run()
     const AmpduCount& a = m_ampduAtWindowEnd;
     result.dataPsdus = a.psdus;
     result.ampduMpdusMean = a.psdus ? double(a.mpdus) / a.psdus : 0;
-    result.psduHistogram = a.histogram;
+    result.ampduHistogram = a.histogram;
     result.ampduByteFill = a.byteFill;
     result.starvedPsdus = a.starved;
     result.starvedTsqPsdus = a.starvedTsq;

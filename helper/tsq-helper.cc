@@ -51,9 +51,9 @@ TsqHelper::SetSocketAttribute(const std::string& name, const AttributeValue& val
 }
 
 void
-TsqHelper::SetDeviceShift(const std::string& policy)
+TsqHelper::SetPacingShiftPolicy(const std::string& policy)
 {
-    m_adapterFactory.Set("DeviceShift", StringValue(policy));
+    m_adapterFactory.Set("PacingShiftPolicy", StringValue(policy));
 }
 
 void

@@ -70,10 +70,10 @@ class TsqHelper
     void SetSocketAttribute(const std::string& name, const AttributeValue& value);
 
     /**
-     * Pacing-shift policy of the WiFi devices (ns3::WifiTsqAdapter::DeviceShift).
+     * Pacing-shift policy of the WiFi devices (ns3::WifiTsqAdapter::PacingShiftPolicy).
      * \param policy "profile", "none" or a shift "0".."31"
      */
-    void SetDeviceShift(const std::string& policy);
+    void SetPacingShiftPolicy(const std::string& policy);
 
     /**
      * Driver completion profile of the WiFi devices

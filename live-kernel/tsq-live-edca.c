@@ -92,7 +92,7 @@ static void usage(void)
 		"usage: %s --sender-ns NS --sender-dev DEV --receiver-ns NS --receiver-dev DEV\n"
 		"       --duration-ms N --out FILE [--cpu N] [--rt-prio 0..99] [--spin-us N]\n"
 		"       [--poll-us 5..1000] [--seed N] [--hw-depth 1..%u]\n"
-		"       [--completion-delay-us 0..1000000] [--seg-gso]\n",
+		"       [--completion-latency-us 0..1000000] [--seg-gso]\n",
 		prog, TSQ_EGATE_MAX_DEPTH);
 }
 
@@ -127,8 +127,8 @@ static void parse(int argc, char **argv, struct opts *o)
 			o->ep.edca.seed = live_parse_u64(prog, a, v, 0, UINT64_MAX);
 		else if (strcmp(a, "--hw-depth") == 0)
 			o->ep.hw_depth = (uint32_t)live_parse_u64(prog, a, v, 1, TSQ_EGATE_MAX_DEPTH);
-		else if (strcmp(a, "--completion-delay-us") == 0)
-			o->ep.completion_delay_us = (uint32_t)live_parse_u64(prog, a, v, 0, 1000000);
+		else if (strcmp(a, "--completion-latency-us") == 0)
+			o->ep.completion_latency_us = (uint32_t)live_parse_u64(prog, a, v, 0, 1000000);
 		else
 			live_die(2, prog, "unknown option '%s' (see --help)", a);
 	}
@@ -226,8 +226,8 @@ static void write_csv(const struct opts *o, const struct recs *rs, uint64_t t0)
 	if (!f)
 		live_die(1, prog, "cannot write %s: %s", o->run.out, strerror(errno));
 	fprintf(f, "# tsq-live-edca; times in us from t0_us=%" PRIu64 " (CLOCK_MONOTONIC); seed=%" PRIu64
-		   " hw_depth=%u completion_delay_us=%u poll_us=%u seg_gso=%d\n",
-		t0, o->ep.edca.seed, o->ep.hw_depth, o->ep.completion_delay_us, o->poll_us,
+		   " hw_depth=%u completion_latency_us=%u poll_us=%u seg_gso=%d\n",
+		t0, o->ep.edca.seed, o->ep.hw_depth, o->ep.completion_latency_us, o->poll_us,
 		o->seg_gso);
 	fprintf(f, "kind,plan_us,act_us,frames,bytes,released_pkts,released_bytes,sta,ap,"
 		   "collision\n");

@@ -30,7 +30,7 @@
 #   slot gate options, passed to tsq-live-gate: --rate-bps --overhead-us
 #       --ack-gap-us --ack-txop-us --gap-us --idle-poll-us --max-frames
 #       --lost-permille --release
-#   EDCA options, passed to tsq-live-edca: --hw-depth --completion-delay-us
+#   EDCA options, passed to tsq-live-edca: --hw-depth --completion-latency-us
 #       --poll-us
 #   both: --seed --spin-us --rt-prio
 #
@@ -110,7 +110,7 @@ while [ $# -gt 0 ]; do
 	--release)
 		case ${2-} in end | open) ;; *) bad "--release='${2-}'; allowed: end, open" ;; esac
 		slot_args="$slot_args $1 $2"; shift 2 ;;
-	--hw-depth | --completion-delay-us | --poll-us)
+	--hw-depth | --completion-latency-us | --poll-us)
 		num "$1" "${2-}"; edca_args="$edca_args $1 $2"; shift 2 ;;
 	--seed | --spin-us | --rt-prio)
 		num "$1" "${2-}"; gate_args="$gate_args $1 $2"; shift 2 ;;

@@ -88,17 +88,17 @@ WifiTsqAdapter::GetTypeId()
                           StringValue("profile"),
                           MakeStringAccessor(&WifiTsqAdapter::m_softwareGso),
                           MakeStringChecker())
-            .AddAttribute("DeviceShift",
+            .AddAttribute("PacingShiftPolicy",
                           "The pacing-shift policy of this device for local TCP sockets whose "
                           "frames go to a known station (mac80211's sk_pacing_shift_update): "
                           "\"profile\" (the mac80211 value of the kernel profile: none before "
                           "linux-4.16, 8 in linux-4.16 (36148c2bbfbe), 7 since), \"none\" "
                           "(leave the socket's shift), or a shift 0..31.",
                           StringValue("profile"),
-                          MakeStringAccessor(&WifiTsqAdapter::m_deviceShift),
+                          MakeStringAccessor(&WifiTsqAdapter::m_pacingShiftPolicy),
                           MakeStringChecker())
             .AddAttribute("KernelProfile",
-                          "The kernel profile whose mac80211 policy DeviceShift=\"profile\" "
+                          "The kernel profile whose mac80211 policy PacingShiftPolicy=\"profile\" "
                           "uses; empty: the default of ns3::TsqTcpSocket::KernelProfile.",
                           StringValue(""),
                           MakeStringAccessor(&WifiTsqAdapter::m_kernelProfile),
@@ -179,9 +179,9 @@ WifiTsqAdapter::SetKernelProfile(const std::string& name)
 }
 
 void
-WifiTsqAdapter::SetDeviceShift(const std::string& policy)
+WifiTsqAdapter::SetPacingShiftPolicy(const std::string& policy)
 {
-    m_deviceShift = policy;
+    m_pacingShiftPolicy = policy;
     if (m_installed)
     {
         ApplyAttributes();
@@ -228,12 +228,12 @@ WifiTsqAdapter::ApplyAttributes()
                        << m_softwareGso << "\" is not allowed; allowed: profile, on, off");
     }
     // "profile": what mac80211 of the kernel profile's release does.
-    if (tsq_shift_policy_parse(m_deviceShift.c_str(), &kernel->mac80211, &m_policy) != TSQ_OK)
+    if (tsq_shift_policy_parse(m_pacingShiftPolicy.c_str(), &kernel->mac80211, &m_policy) != TSQ_OK)
     {
-        NS_FATAL_ERROR("WifiTsqAdapter: DeviceShift=\"" << m_deviceShift
-                                                        << "\" is out of range; allowed: "
-                                                           "\"profile\", \"none\" or 0.."
-                                                        << TSQ_SHIFT_MAX);
+        NS_FATAL_ERROR("WifiTsqAdapter: PacingShiftPolicy=\"" << m_pacingShiftPolicy
+                                                              << "\" is out of range; allowed: "
+                                                                 "\"profile\", \"none\" or 0.."
+                                                              << TSQ_SHIFT_MAX);
     }
     if (m_cmpl)
     {
@@ -768,7 +768,7 @@ WifiTsqAdapter::Flush()
 }
 
 int
-WifiTsqAdapter::GetDeviceShift() const
+WifiTsqAdapter::GetPacingShiftPolicy() const
 {
     return m_policy.kind == TSQ_SHIFT_POLICY_FIXED ? static_cast<int>(m_policy.shift) : -1;
 }
@@ -783,8 +783,8 @@ WifiTsqAdapter::GetStatistics() const
         st.ampduHistogram = m_ampdu->GetHistogram();
         st.dataPsdus = m_ampdu->GetDataPsdus();
         st.dataMpdus = m_ampdu->GetDataMpdus();
-        st.meanMpdusPerAmpdu = m_ampdu->GetMeanMpdus();
-        st.byteFillRatio = m_ampdu->GetByteFill();
+        st.ampduMpdusMean = m_ampdu->GetMeanMpdus();
+        st.ampduByteFill = m_ampdu->GetByteFill();
         st.mpduFillRatio = m_ampdu->GetMpduFill();
         st.airtimeFillRatio = m_ampdu->GetAirtimeFill();
         st.starvedPsdus = m_ampdu->GetStarved();

@@ -104,24 +104,24 @@ class WifiTsqAdapter : public Object
 
     /**
      * Set the kernel profile whose mac80211 pacing-shift policy applies when
-     * the DeviceShift attribute is "profile".
+     * the PacingShiftPolicy attribute is "profile".
      * \param name a core kernel profile name (e.g. "linux-4.16")
      */
     void SetKernelProfile(const std::string& name);
 
     /**
-     * Set this device's pacing-shift policy (the DeviceShift attribute),
+     * Set this device's pacing-shift policy (the PacingShiftPolicy attribute),
      * also after Install: one station's card of a cell may differ from the
      * others'. Ends the program on a value the attribute refuses.
      * \param policy "profile", "none" or a shift 0..31
      */
-    void SetDeviceShift(const std::string& policy);
+    void SetPacingShiftPolicy(const std::string& policy);
 
     /**
      * \return the pacing shift this device writes into local sockets, or -1
      * when its policy is "none"
      */
-    int GetDeviceShift() const;
+    int GetPacingShiftPolicy() const;
 
     /**
      * \ingroup tsq
@@ -132,12 +132,12 @@ class WifiTsqAdapter : public Object
     {
         /** element n: data PSDUs of n MPDUs (0..256) */
         std::vector<uint64_t> ampduHistogram;
-        uint64_t dataPsdus{0};       //!< data PSDUs sent (first transmissions and retries)
-        uint64_t dataMpdus{0};       //!< MPDUs in those PSDUs
-        double meanMpdusPerAmpdu{0}; //!< mean MPDUs per data PSDU (0 if none)
-        double byteFillRatio{0};     //!< mean PSDU size over the A-MPDU byte limit (0..1)
-        double mpduFillRatio{0};     //!< mean MPDU count over the BlockAck window (0..1)
-        double airtimeFillRatio{0};  //!< mean PSDU airtime over the PPDU duration limit (0..1)
+        uint64_t dataPsdus{0};      //!< data PSDUs sent (first transmissions and retries)
+        uint64_t dataMpdus{0};      //!< MPDUs in those PSDUs
+        double ampduMpdusMean{0};   //!< mean MPDUs per data PSDU (0 if none)
+        double ampduByteFill{0};    //!< mean PSDU size over the A-MPDU byte limit (0..1)
+        double mpduFillRatio{0};    //!< mean MPDU count over the BlockAck window (0..1)
+        double airtimeFillRatio{0}; //!< mean PSDU airtime over the PPDU duration limit (0..1)
         /** PSDUs that left room for a waiting MPDU or went out while a
          *  local socket toward that station was throttled */
         uint64_t starvedPsdus{0};
@@ -230,14 +230,14 @@ class WifiTsqAdapter : public Object
     tsq_ampdu_limits AgreedLimits(const WifiMacHeader& hdr, const WifiTxVector& txVector) const;
 
     // attributes
-    std::string m_driverProfile; //!< core driver profile name
-    Time m_latency;              //!< completion latency (an estimate if nonzero)
-    uint32_t m_depthAttr{0};     //!< PipelineDepth, 0 = the driver profile's
-    std::string m_softwareGso;   //!< SoftwareGso: "profile", "on" or "off"
-    bool m_softwareGsoOn{false}; //!< SoftwareGso resolved
-    std::string m_deviceShift;   //!< "profile", "none" or 0..31
-    std::string m_kernelProfile; //!< kernel profile for "profile"
-    uint32_t m_maxStations;      //!< the most station slots of the A-MPDU accounting
+    std::string m_driverProfile;     //!< core driver profile name
+    Time m_latency;                  //!< completion latency (an estimate if nonzero)
+    uint32_t m_depthAttr{0};         //!< PipelineDepth, 0 = the driver profile's
+    std::string m_softwareGso;       //!< SoftwareGso: "profile", "on" or "off"
+    bool m_softwareGsoOn{false};     //!< SoftwareGso resolved
+    std::string m_pacingShiftPolicy; //!< "profile", "none" or 0..31
+    std::string m_kernelProfile;     //!< kernel profile for "profile"
+    uint32_t m_maxStations;          //!< the most station slots of the A-MPDU accounting
 
     Ptr<WifiNetDevice> m_device;               //!< the device
     Ptr<WifiMac> m_mac;                        //!< its MAC

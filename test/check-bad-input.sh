@@ -67,7 +67,7 @@ ns3_program() {
         fi
         # options that take a listed name
         case $name in
-        cc | link | links | queueDisc | traffic | deviceShift | driver | kernelProfile | kernelForms | rule | standard | \
+        cc | link | links | queueDisc | traffic | pacingShiftPolicy | driver | kernelProfile | kernelForms | rule | standard | \
             rules | standards | gateRelease | receiverAcks | rttEstimator | socketFactory | sides | only)
             values="$values bogus-name" ;;
         esac
@@ -88,7 +88,7 @@ ns3_program() {
 
 # The reproductions share the scenario's options: all of them once
 # (tsq-pacing-shift), their own ones in each.
-scenario='^(nSta|standard|nss|mcs|channelWidth|shortGi|heGuardInterval|distance|minstrel|wiredServer|queueDisc|qdiscPackets|socketFactory|segmentSize|sndBuf|rcvBuf|warmup|warmupExtra|pingInterval|drain|sampleInterval|precision|batch|minBatches|link|p2pRate|p2pDelayUs|deviceQueuePackets|traffic|udpRate|maxBytes|tsq|kernelProfile|rule|deviceShift|driver|latencyUs|floor|limitOutputBytes|apRxErrorRate|staRxErrorRate|gate[A-Za-z]*|initialSsthresh|tsoBursts|txDelayUs|receiverAcks|burstAckUs|rttEstimator|cc|seed|duration)$'
+scenario='^(nSta|standard|nss|mcs|channelWidth|shortGi|heGuardInterval|distance|minstrel|wiredServer|queueDisc|qdiscPackets|socketFactory|segmentSize|sndBuf|rcvBuf|warmup|warmupExtra|pingInterval|drain|sampleInterval|precision|batch|minBatches|link|p2pRate|p2pDelayUs|deviceQueuePackets|traffic|udpRate|maxBytes|tsq|kernelProfile|rule|pacingShiftPolicy|driver|completionLatencyUs|floor|limitOutputBytes|apRxErrorRate|staRxErrorRate|gate[A-Za-z]*|initialSsthresh|tsoBursts|txDelayUs|receiverAcks|burstAckUs|rttEstimator|cc|seed|duration)$'
 ns3_program tsq-pacing-shift
 ns3_program tsq-wifi-upload
 for p in tsq-floor tsq-cc tsq-kernel-history tsq-wired-control tsq-ack-timing tsq-standards; do

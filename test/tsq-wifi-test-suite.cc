@@ -54,7 +54,7 @@ RunUpload(const std::string& shift, const std::string& driver)
     config.warmupS = 1.0;
     config.pingIntervalS = 0;
     config.seed = 1;
-    config.deviceShift = shift;
+    config.pacingShiftPolicy = shift;
     config.driverProfile = driver;
     WifiUplinkScenario scenario(config);
     scenario.Build();
@@ -116,7 +116,7 @@ class TsqWifiStandardTestCase : public TestCase
         // tcp_limit_output_bytes (linux-4.16's 256 KB hold an HE station
         // under ~100 of its 256 MPDUs).
         config.kernelProfile = "linux-6.16";
-        config.deviceShift = "6";
+        config.pacingShiftPolicy = "6";
         config.driverProfile = m_standard == "80211ax" ? "mt76" : "ns3";
         WifiUplinkScenario scenario(config);
         scenario.Build();
@@ -278,7 +278,7 @@ class TsqWifiShiftPolicyTestCase : public TestCase
         Ptr<WifiTsqAdapter> adapter =
             TsqHelper::GetWifiAdapter(scenario.GetStationDevices().Get(0));
         NS_TEST_ASSERT_MSG_NE(adapter, nullptr, "no adapter on the station");
-        NS_TEST_ASSERT_MSG_EQ(adapter->GetDeviceShift(), 8, "linux-4.16's mac80211 shift");
+        NS_TEST_ASSERT_MSG_EQ(adapter->GetPacingShiftPolicy(), 8, "linux-4.16's mac80211 shift");
         adapter->TraceConnectWithoutContext(
             "PacingShiftUpdate",
             MakeCallback(&TsqWifiShiftPolicyTestCase::OnAdapterShift, this));

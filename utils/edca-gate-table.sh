@@ -8,7 +8,7 @@
 # on the gate, which has no mac80211, TCP_TX_DELAY's extra budget for
 # linux-6.16 (how the live kernel's shift is emulated; b*: with the
 # receiver's ACKs as Linux 6.7+ sends them, one per burst, as the live
-# kernel's receiver does), and mac80211's (--deviceShift) on WiFi.
+# kernel's receiver does), and mac80211's (--pacingShiftPolicy) on WiFi.
 #
 # Usage: utils/edca-gate-table.sh [BUILD_DIR] [SEEDS] [DURATION_S]
 #   defaults: build, 3 seeds, 10 s measured (about 3.5 minutes on one core)
@@ -22,8 +22,8 @@ wifi='--link=wifi --driver=ath9k --wiredServer=1'
 rows="gate|linux-4.16|s10:--ns3::TsqTcpSocket::InitialPacingShift=10 s9:--ns3::TsqTcpSocket::InitialPacingShift=9 s8:--ns3::TsqTcpSocket::InitialPacingShift=8 s7:--ns3::TsqTcpSocket::InitialPacingShift=7
 gate|linux-6.16|d0:--txDelayUs=0 d500:--txDelayUs=500 d1500:--txDelayUs=1500 d3500:--txDelayUs=3500
 gate|linux-6.16|b0:--txDelayUs=0,--receiverAcks=burst b500:--txDelayUs=500,--receiverAcks=burst b1500:--txDelayUs=1500,--receiverAcks=burst b3500:--txDelayUs=3500,--receiverAcks=burst
-wifi|linux-4.16|s10:--deviceShift=10 s9:--deviceShift=9 s8:--deviceShift=8 s7:--deviceShift=7
-wifi|linux-6.16|s10:--deviceShift=10 s9:--deviceShift=9 s8:--deviceShift=8 s7:--deviceShift=7"
+wifi|linux-4.16|s10:--pacingShiftPolicy=10 s9:--pacingShiftPolicy=9 s8:--pacingShiftPolicy=8 s7:--pacingShiftPolicy=7
+wifi|linux-6.16|s10:--pacingShiftPolicy=10 s9:--pacingShiftPolicy=9 s8:--pacingShiftPolicy=8 s7:--pacingShiftPolicy=7"
 
 printf '%-5s %-11s %-6s %7s %6s %11s %12s %10s %10s %9s\n' side profile point "Mb/s" ratio \
     "cwnd/flight" "pacing/gput" "below B" "MPDU/AMPDU" "ACKs/TXOP"

@@ -28,7 +28,7 @@ M32|--ns3::WifiMac::BE_MaxAmpduSize=49408|A + ath9k 32-subframe A-MPDU cap
 MH|--minstrel|A + Minstrel-HT rate control
 C|--ns3::WifiTsqAdapter::PipelineDepth=3|A + ath9k completion after the next aggregate is formed
 F|--ns3::WifiMac::BE_MaxAmpduSize=49408 --minstrel --ns3::WifiTsqAdapter::PipelineDepth=3|A + M32 + MH + C
-E|--latencyUs=1000|A + 1 ms completion latency (ASSUMPTION)'
+E|--completionLatencyUs=1000|A + 1 ms completion latency (ASSUMPTION)'
 
 printf '%-5s %-9s %-9s %-9s %-9s %-16s %-8s %s\n' conf shift10 shift9 shift8 shift7 "ratios 9/8/7" distance "configuration"
 echo "$confs" | while IFS='|' read -r name opts what; do

@@ -16,7 +16,7 @@
 #   socket's (InitialPacingShift).
 # wifi: ns-3's WiFi as the faithful default runs it (linux-4.16, ath9k,
 #   the receiver behind the AP), each 6.16 form put into 4.16; the shift
-#   is mac80211's (--deviceShift).
+#   is mac80211's (--pacingShiftPolicy).
 #
 # Usage: utils/kernel-forms-table.sh [BUILD_DIR] [SEEDS] [DURATION_S]
 #   defaults: build, 3 seeds, 10 s measured (about 10 minutes on one core)
@@ -57,7 +57,7 @@ point() {
     if [ "$1" = gate ]; then
         opts="$gate --ns3::TsqTcpSocket::InitialPacingShift=$3"
     else
-        opts="$wifi --deviceShift=$3"
+        opts="$wifi --pacingShiftPolicy=$3"
     fi
     # shellcheck disable=SC2086 # option lists
     seed_sums "$1" $opts $4 --kernelProfile="$2"

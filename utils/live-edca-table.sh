@@ -82,15 +82,15 @@ twin() {
 	"$build/examples/tsq-wifi-upload" --link=gate --gateTiming=edca --wiredServer=0 \
 		--kernelProfile=linux-6.16 --receiverAcks=burst --initialSsthresh=0 --tsoBursts=1 \
 		--ns3::TsqTcpSocket::SoftwareGso=1 --ns3::TsqTcpSocket::MaxTcpHeader=192 \
-		--gateHwDepth="$depth" --gateCompletionDelayUs="$delay_us" \
+		--gateHwDepth="$depth" --gateCompletionLatencyUs="$delay_us" \
 		--txDelayUs="$2" --sndBuf=4194304 --rcvBuf=6291456 --warmup=2 \
 		--duration=$((secs - 2)) --seed="$1" --pingInterval=0 | awk '
 		{ for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } }
 		END { g = v["goodput_mbps"]
 		      printf "%.2f %.3f %.3f %.0f %.2f %.2f %.4f 0\n", g,
 		          v["cwnd_segments_mean"] / v["packets_out_mean"], v["pacing_rate_mbps_mean"] / g,
-		          v["queued_bytes_mean"], v["frames_per_txop"], v["acks_per_txop"],
-		          v["data_txops"] ? v["collisions"] / v["data_txops"] : 0 }'
+		          v["queued_bytes_mean"], v["gate_frames_per_slot"], v["gate_acks_per_txop"],
+		          v["gate_data_slots"] ? v["gate_collisions"] / v["gate_data_slots"] : 0 }'
 }
 
 # row POINT SIDE BASE ROWS LEAKS: the mean of ROWS (one run each)
@@ -118,7 +118,7 @@ for d in 0 500 1500 3500; do
 		rm -rf "$dir"
 		sh "$here/live-kernel/tsq-live-run.sh" --bindir "$build/live-kernel" --timing edca \
 			--regime ath9k --ssthresh 0 --tx-delay-us "$d" --seed "$r" \
-			--hw-depth "$depth" --completion-delay-us "$delay_us" \
+			--hw-depth "$depth" --completion-latency-us "$delay_us" \
 			--duration-ms $((secs * 1000)) "$dir" >"$dir.log" 2>&1 ||
 			{ echo "live-edca-table: run d$d r$r failed: $(tail -1 "$dir.log")" >&2; exit 1; }
 		rows="$rows$(summarise "$dir")

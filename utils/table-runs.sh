@@ -38,8 +38,8 @@ seed_sums() {
                 a[2] += v["cwnd_segments_mean"] / v["packets_out_mean"]
                 a[3] += v["pacing_rate_mbps_mean"] / v["goodput_mbps"]
                 a[4] += v["queued_bytes_mean"]
-                a[5] += side == "gate" ? v["frames_per_txop"] : v["ampdu_mpdus_mean"]
-                a[6] += side == "gate" ? v["acks_per_txop"] : 0
+                a[5] += side == "gate" ? v["gate_frames_per_slot"] : v["ampdu_mpdus_mean"]
+                a[6] += side == "gate" ? v["gate_acks_per_txop"] : 0
                 print a[1], a[2], a[3], a[4], a[5], a[6] }')
         ss_seed=$((ss_seed + 1))
     done

@@ -39,7 +39,7 @@ int tsq_egate_params_check(const struct tsq_egate_params *p)
 	if (!p->hw_depth || p->hw_depth > TSQ_EGATE_MAX_DEPTH)
 		return TSQ_ERR_RANGE;
 	if (p->mac_overhead_bytes > 256 || p->signal_ext_us > 1000000 ||
-	    p->completion_delay_us > 1000000)
+	    p->completion_latency_us > 1000000)
 		return TSQ_ERR_RANGE;
 	return TSQ_OK;
 }
@@ -273,7 +273,7 @@ static bool egate_end_txop(struct tsq_egate *g, u64 t, struct tsq_egate_release 
 
 		if (g->txop.ok[TSQ_EDCA_STA]) {
 			a->sent = true;
-			a->complete_us = g->txop.end_us[TSQ_EDCA_STA] + g->p.completion_delay_us;
+			a->complete_us = g->txop.end_us[TSQ_EDCA_STA] + g->p.completion_latency_us;
 			g->stats.sta_mpdus += a->frames;
 		}
 	}

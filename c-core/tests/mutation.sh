@@ -58,7 +58,7 @@ ath-baw-full-window|src/ath9k.c|s/|| n >= lim->h_baw))/|| n >= 2 * lim->h_baw))/
 ath-pad-ignored|src/ath9k.c|s/bpad = ath_padbytes((u32)al_delta) +/bpad = 0 * ath_padbytes((u32)al_delta) +/
 ath-no-minplen|src/ath9k.c|s/	if (frmlen < TSQ_ATH_AGGR_MINPLEN)/	if (0)/
 egate-form-ignores-depth|src/edca_gate.c|s/while (g->hw_n < g->p.hw_depth \&\& f->n > g->in_hw)/while (g->hw_n < TSQ_EGATE_MAX_DEPTH \&\& f->n > g->in_hw)/
-egate-credit-no-delay|src/edca_gate.c|s/+ g->p.completion_delay_us;/+ 0 * g->p.completion_delay_us;/
+egate-credit-no-delay|src/edca_gate.c|s/+ g->p.completion_latency_us;/+ 0 * g->p.completion_latency_us;/
 egate-ap-takes-one|src/edca_gate.c|s/while (n < f->n \&\& n < g->p.ap_max_frames)/while (n < f->n \&\& n < 1)/
 egate-ready-since-forgotten|src/edca_gate.c|s/g->ready_us\[w\] = g->now_us;/g->ready_us[w] = 0;/
 egate-collision-releases|src/edca_gate.c|s/if (g->txop.ok\[TSQ_EDCA_STA\]) {/if (1) {/

@@ -135,7 +135,7 @@ static void test_collision_and_delay(void)
 	u64 end;
 
 	tsq_egate_params_init(&p);
-	p.completion_delay_us = 500;
+	p.completion_latency_us = 500;
 	CHECK(tsq_egate_init(&g, &p, 0) == TSQ_OK);
 	counters(&g, 4, 4);
 	CHECK(tsq_egate_enqueue(&g, TSQ_EGATE_DATA, 0, 32, 48000) == TSQ_OK);

@@ -19,7 +19,7 @@
  *  - who sends when is EDCA's (tsq/edca.h), with collisions;
  *  - airtime is 802.11's (tsq/txtime.h): PPDU, SIFS, BlockAck;
  *  - a station's aggregate completes (TSQ's credit: its frames leave the
- *    gate) at its BlockAck, plus completion_delay_us (0 unless set: an
+ *    gate) at its BlockAck, plus completion_latency_us (0 unless set: an
  *    opt-in assumption, e.g. a driver's interrupt and tasklet);
  *  - the AP's ACKs leave its gate at the end of its exchange.
  * One simplification: a failed (collided) aggregate is sent again as it
@@ -67,7 +67,7 @@ struct tsq_egate_params {
 					 * queue: 2 (ath9k), 1 (one in hardware,
 					 * a USB-like path) */
 	u32 ap_max_frames;		/* the AP's A-MPDU subframe limit */
-	u32 completion_delay_us;	/* the station's credit after its
+	u32 completion_latency_us;	/* the station's credit after its
 					 * BlockAck (an assumption; 0) */
 };
 
@@ -129,14 +129,14 @@ struct tsq_egate {
 /* Fills in reference 004's link: HT40, short GI, MCS 7, 5 GHz, the
  * BlockAck at 24 Mb/s, 38 B per MPDU (QoS data header 26, LLC/SNAP 8,
  * FCS 4), ath9k's 32 subframes and depth 2, a 65,535-B AP, the AP's
- * subframes at most 64 (the BlockAck window), no completion delay; EDCA
+ * subframes at most 64 (the BlockAck window), no completion latency; EDCA
  * as tsq_edca_params_init(). */
 void tsq_egate_params_init(struct tsq_egate_params *p);
 
 /* Returns TSQ_OK, TSQ_ERR_INVAL (NULL) or TSQ_ERR_RANGE (EDCA's ranges,
  * an invalid rate or basic rate, h_baw or ap_max_frames outside 1..256,
  * hw_depth outside 1..TSQ_EGATE_MAX_DEPTH, an overhead above 256 B, a
- * signal extension or completion delay above 1 s). */
+ * signal extension or completion latency above 1 s). */
 int tsq_egate_params_check(const struct tsq_egate_params *p);
 
 /* An empty hop, the medium idle from @start_us. */

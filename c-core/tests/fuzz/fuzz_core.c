@@ -341,7 +341,7 @@ static void op_egate(struct rd *r)
 
 	tsq_egate_params_init(&p);
 	p.hw_depth = 1 + (u32)take(r, 1) % TSQ_EGATE_MAX_DEPTH;
-	p.completion_delay_us = (u32)take(r, 2);
+	p.completion_latency_us = (u32)take(r, 2);
 	p.rate.mcs = (u8)(take(r, 1) % 32);
 	p.edca.seed = take(r, 8);
 	if (tsq_egate_init(&g, &p, 0) != 0)
