@@ -13,11 +13,10 @@
  *      (b) the module with the TSQ rule off (bytes still accounted),
  *      (c) the module's default (linux-4.16: rule 4.15, mac80211 shift 8
  *          on WiFi, 10 on p2p),
- *      (d) the module's plumbing only: (b) with every Linux mechanism that
- *          runs without the TSQ rule off too (the socket's RTT, pacing
- *          rate, cwnd validation, TSO bursts, HyStart, stretch-ACK growth,
- *          rate sample; the WiFi device's qdisc reruns), so that it runs
- *          ns-3's behaviour through the module's hooks,
+ *      (d) the module's plumbing only: ns-3's behaviour through the
+ *          module's hooks (TsqHelper::SetNs3Behaviour: the TSQ rule and
+ *          every Linux mechanism that acts without it off, so that what
+ *          is left is charging, tags, releases and wrappers),
  *    printing wall and CPU seconds, simulated seconds, events executed
  *    (Simulator::GetEventCount) and goodput, with the ratios to (a) on the
  *    same link; with --instructions also the instructions each run
@@ -75,7 +74,6 @@ struct BenchStack
 {
     std::string label;                       //!< row label
     void (*apply)(WifiUplinkConfig& config); //!< the change
-    void (*defaults)();                      //!< attribute defaults it sets (or nullptr)
 };
 
 /** One row: a link and a stack, and what its repetitions measured. */
@@ -164,10 +162,6 @@ RunInChild(const BenchRow& row, BenchSample& s)
 {
     TsqJobRunner runner(1);
     std::vector<TsqJobRunner::Outcome> out = runner.Run(1, [&row](std::size_t) {
-        if (row.stack->defaults)
-        {
-            row.stack->defaults(); // in the run's process only
-        }
         BenchSample mine = Measure(row.config);
         return std::string(reinterpret_cast<const char*>(&mine), sizeof(mine));
     });
@@ -282,39 +276,12 @@ RunUnderCallgrind(const std::string& child,
     return true;
 }
 
-/**
- * Row (d)'s attribute defaults: every Linux mechanism of the module that
- * runs with the TSQ rule off, off too (the socket's RTT, pacing rate, cwnd
- * validation, TSO bursts, HyStart, stretch-ACK growth and rate sample; the
- * WiFi device's qdisc reruns), so that what is left is the module's
- * plumbing (charging, tags, releases, wrappers) on ns-3's behaviour.
- */
-void
-PlumbingOnlyDefaults()
-{
-    for (const char* name : {"LinuxPacingRate",
-                             "CwndValidation",
-                             "LinuxHyStart",
-                             "LinuxStretchAcks",
-                             "LinuxRateSample"})
-    {
-        Config::SetDefault(std::string("ns3::TsqTcpSocket::") + name, BooleanValue(false));
-    }
-    Config::SetDefault("ns3::WifiTsqAdapter::NetifSchedule", BooleanValue(false));
-}
-
 /** The stacks of table 1: a change to the base configuration each. */
 const BenchStack kStacks[] = {
-    {"a ns-3 TcpSocketBase", [](WifiUplinkConfig& c) { c.tsq = false; }, nullptr},
-    {"b module, TSQ off", [](WifiUplinkConfig& c) { c.tsqRule = "off"; }, nullptr},
-    {"c module default", [](WifiUplinkConfig&) {}, nullptr},
-    {"d plumbing only",
-     [](WifiUplinkConfig& c) {
-         c.tsqRule = "off";
-         c.rttEstimator = "ns3";
-         c.tsoBursts = false;
-     },
-     PlumbingOnlyDefaults},
+    {"a ns-3 TcpSocketBase", [](WifiUplinkConfig& c) { c.tsq = false; }},
+    {"b module, TSQ off", [](WifiUplinkConfig& c) { c.tsqRule = "off"; }},
+    {"c module default", [](WifiUplinkConfig&) {}},
+    {"d plumbing only", [](WifiUplinkConfig& c) { c.ns3Behaviour = true; }},
 };
 
 /** \return the --child letter of \p stack (an element of kStacks) */
@@ -328,8 +295,7 @@ StackLetter(const BenchStack& stack)
  * \param link "wifi" or "p2p"
  * \param stack an element of kStacks
  * \param base the configuration before the stack's change
- * \return the row of \p stack on \p link (its attribute defaults are set
- * later, in the run's process)
+ * \return the row of \p stack on \p link
  */
 BenchRow
 MakeRow(const std::string& link, const BenchStack& stack, const WifiUplinkConfig& base)
@@ -344,8 +310,8 @@ MakeRow(const std::string& link, const BenchStack& stack, const WifiUplinkConfig
 }
 
 /**
- * \param spec a --child value: LINK,STACK,NSTA (wifi or p2p; a, b or c;
- * 1..64)
+ * \param spec a --child value: LINK,STACK,NSTA (wifi or p2p; a, b, c or
+ * d; 1..64)
  * \param config the base configuration, changed to the row's (out)
  * \return "" or the message naming the bad value
  */
@@ -371,10 +337,6 @@ ParseChild(const std::string& spec, WifiUplinkConfig& config)
     config.nSta = static_cast<uint32_t>(std::stoul(n));
     const BenchStack& chosen = kStacks[stack[0] - 'a'];
     chosen.apply(config);
-    if (chosen.defaults)
-    {
-        chosen.defaults();
-    }
     return "";
 }
 

@@ -20,6 +20,7 @@
 #include "ns3/ht-phy.h"
 #include "ns3/object-factory.h"
 #include "ns3/tsq-core-names.h"
+#include "ns3/tsq-helper.h"
 #include "ns3/tsq-kernel-config.h"
 #include "ns3/tsq-ns3-compat.h"
 #include "ns3/type-id.h"
@@ -271,6 +272,12 @@ WifiUplinkConfig::ValidateStack() const
     {
         return TsqOutOfRangeValue("tsqSocketOnly", "true", "false with tsq=false");
     }
+    if (ns3Behaviour && (!tsq || tsqSocketOnly))
+    {
+        return TsqOutOfRangeValue("ns3Behaviour",
+                                  "true",
+                                  "false with tsq=false or tsqSocketOnly=true");
+    }
     if (!tsq_profile_find(kernelProfile.c_str()))
     {
         return TsqOutOfRangeValue("kernelProfile", kernelProfile, TsqProfileNames());
@@ -388,8 +395,7 @@ WifiUplinkConfig::CwndValidation() const
         // Linux's tcp_is_cwnd_limited (the TSQ socket's wrapper), unless
         // its attribute is off; on ns-3 >= 3.42 the wrapper sets ns-3's
         // own flag, so it alone decides either way.
-        return TsqAttributeDefault("ns3::TsqTcpSocket", "CwndValidation") == "true" ? "linux"
-                                                                                    : "none";
+        return SocketAttributeInForce("CwndValidation") == "true" ? "linux" : "none";
     }
     // ns-3's own socket: since 3.42 TcpCubic skips growth while its flag
     // says not cwnd-limited; TcpNewReno does not look at it.
@@ -408,8 +414,7 @@ WifiUplinkConfig::RateSample() const
     // apart (fixed in 3.41, see tsq-ns3-compat.h).
     if (tsq)
     {
-        return TsqAttributeDefault("ns3::TsqTcpSocket", "LinuxRateSample") == "true" ? "linux"
-                                                                                     : "ns3";
+        return SocketAttributeInForce("LinuxRateSample") == "true" ? "linux" : "ns3";
     }
     return "ns3";
 }
@@ -491,12 +496,51 @@ WifiUplinkConfig::EffectiveRule() const
     {
         return "ns3";
     }
+    if (!Ns3BehaviourValue("ns3::TsqTcpSocket::TsqRule").empty())
+    {
+        return Ns3BehaviourValue("ns3::TsqTcpSocket::TsqRule");
+    }
     if (!tsqRule.empty())
     {
         return tsqRule;
     }
     const struct tsq_profile* profile = tsq_profile_find(kernelProfile.c_str());
     return profile ? tsq_rule_id(profile->rule) : "";
+}
+
+std::string
+WifiUplinkConfig::RttEstimatorInForce() const
+{
+    return Ns3BehaviourValue("ns3::TsqTcpSocket::LinuxRtt") == "false" ? "ns3" : rttEstimator;
+}
+
+bool
+WifiUplinkConfig::TsoBurstsInForce() const
+{
+    return Ns3BehaviourValue("ns3::TsqTcpSocket::TsoBursts") == "false" ? false : tsoBursts;
+}
+
+std::string
+WifiUplinkConfig::Ns3BehaviourValue(const std::string& attribute) const
+{
+    if (ns3Behaviour)
+    {
+        for (const auto& [name, value] : TsqHelper::Ns3Behaviour())
+        {
+            if (name == attribute)
+            {
+                return value;
+            }
+        }
+    }
+    return "";
+}
+
+std::string
+WifiUplinkConfig::SocketAttributeInForce(const std::string& attribute) const
+{
+    const std::string forced = Ns3BehaviourValue("ns3::TsqTcpSocket::" + attribute);
+    return forced.empty() ? TsqAttributeDefault("ns3::TsqTcpSocket", attribute) : forced;
 }
 
 const std::vector<std::pair<std::string, std::string>>&

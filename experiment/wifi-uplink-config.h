@@ -119,6 +119,11 @@ struct WifiUplinkConfig
      *  (Config::SetDefault), and no device releases their bytes unless the
      *  caller does; the TSQ options below are then unused. Needs tsq. */
     bool tsqSocketOnly{false};
+    /** Not an option: the module's sockets and adapters run ns-3's own TCP
+     *  behaviour (TsqHelper::SetNs3Behaviour, after the TSQ options below,
+     *  which it overrides); what is left is the module's plumbing. Needs
+     *  tsq without tsqSocketOnly. */
+    bool ns3Behaviour{false};
     std::string kernelProfile{"linux-4.16"};  //!< core kernel profile of sockets and devices
     std::string tsqRule{""};                  //!< core rule id; empty: the profile's rule
     std::string kernelForms{""};              //!< core forms list; empty: the profile's
@@ -247,6 +252,23 @@ struct WifiUplinkConfig
     std::string KernelFormsInForce() const;
     /** \return the TSQ rule id in effect ("ns3" without the TSQ socket) */
     std::string EffectiveRule() const;
+    /** \return the RTT estimate TSQ uses in effect: rttEstimator, or
+     *  "ns3" under ns3Behaviour */
+    std::string RttEstimatorInForce() const;
+    /** \return whether TSO bursts are on in effect: tsoBursts, or false
+     *  under ns3Behaviour */
+    bool TsoBurstsInForce() const;
+    /**
+     * \param attribute a full attribute name ("ns3::TsqTcpSocket::TsqRule")
+     * \return its value under ns3Behaviour (TsqHelper::Ns3Behaviour), or
+     * "" if ns3Behaviour is off or leaves it alone
+     */
+    std::string Ns3BehaviourValue(const std::string& attribute) const;
+    /**
+     * \param attribute a TsqTcpSocket attribute name ("CwndValidation")
+     * \return its value in force: ns3Behaviour's, else its default
+     */
+    std::string SocketAttributeInForce(const std::string& attribute) const;
 
     /**
      * The attribute defaults changed in this process (--ns3::Type::Attr=value

@@ -70,9 +70,9 @@ WifiUplinkRunRecord(const std::string& experiment,
     run.SetParam("pacing_shift_policy", wifi && config.tsq ? config.pacingShiftPolicy : "");
     run.SetParam("completion_latency_us", config.completionLatencyUs);
     run.SetParam("limit_output_bytes", config.limitOutputBytes);
-    run.SetParam("rtt_estimator", config.tsq ? config.rttEstimator : "ns3");
+    run.SetParam("rtt_estimator", config.tsq ? config.RttEstimatorInForce() : "ns3");
     run.SetParam("initial_ssthresh", config.initialSsthresh);
-    run.SetParam("tso_bursts", config.tsoBursts ? 1 : 0);
+    run.SetParam("tso_bursts", config.TsoBurstsInForce() ? 1 : 0);
     run.SetParam("tx_delay_us", config.txDelayUs);
     run.SetParam("receiver_acks", config.receiverAcks);
     if (config.receiverAcks == "burst")
@@ -131,6 +131,10 @@ WifiUplinkRunRecord(const std::string& experiment,
     if (config.tsqSocketOnly)
     {
         run.SetParam("tsq_socket_only", 1);
+    }
+    if (config.ns3Behaviour)
+    {
+        run.SetParam("ns3_behaviour", 1);
     }
     if (config.queueDisc == "fifo")
     {

@@ -244,6 +244,10 @@ WifiUplinkScenario::InstallTsq()
     tsq.SetPacingShiftPolicy(m_config.pacingShiftPolicy);
     tsq.SetDriverProfile(m_config.driverProfile);
     tsq.SetCompletionLatency(MicroSeconds(m_config.completionLatencyUs));
+    if (m_config.ns3Behaviour)
+    {
+        tsq.SetNs3Behaviour();
+    }
     tsq.Install(m_stations);
     tsq.Install(m_ap);
 }

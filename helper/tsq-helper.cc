@@ -4,6 +4,7 @@
 
 #include "tsq-helper.h"
 
+#include "ns3/config.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/object-vector.h"
@@ -72,6 +73,57 @@ void
 TsqHelper::SetWifiAdapterAttribute(const std::string& name, const AttributeValue& value)
 {
     m_adapterFactory.Set(name, value);
+}
+
+const std::vector<std::pair<std::string, std::string>>&
+TsqHelper::Ns3Behaviour()
+{
+    // The socket's: with these it sends the same segments at the same times
+    // as TcpSocketBase (the transparency test). LinuxRtt and LinuxRateSample
+    // change nothing ns-3's own TCP reads, but they are Linux mechanisms the
+    // module runs, so "ns-3's behaviour" turns them off as well. The
+    // adapter's NetifSchedule reruns the qdisc on a release, which ns-3's
+    // devices do not.
+    static const std::vector<std::pair<std::string, std::string>> kValues = {
+        {"ns3::TsqTcpSocket::TsqRule", "off"},
+        {"ns3::TsqTcpSocket::LinuxPacingRate", "false"},
+        {"ns3::TsqTcpSocket::CwndValidation", "false"},
+        {"ns3::TsqTcpSocket::TsoBursts", "false"},
+        {"ns3::TsqTcpSocket::LinuxHyStart", "false"},
+        {"ns3::TsqTcpSocket::LinuxStretchAcks", "false"},
+        {"ns3::TsqTcpSocket::LinuxRateSample", "false"},
+        {"ns3::TsqTcpSocket::LinuxRtt", "false"},
+        {"ns3::WifiTsqAdapter::NetifSchedule", "false"},
+    };
+    return kValues;
+}
+
+void
+TsqHelper::SetNs3Behaviour()
+{
+    const std::string socket = "ns3::TsqTcpSocket::";
+    const std::string adapter = "ns3::WifiTsqAdapter::";
+    for (const auto& [name, value] : Ns3Behaviour())
+    {
+        if (name.compare(0, socket.size(), socket) == 0)
+        {
+            SetSocketAttribute(name.substr(socket.size()), StringValue(value));
+        }
+        else
+        {
+            NS_ASSERT(name.compare(0, adapter.size(), adapter) == 0);
+            m_adapterFactory.Set(name.substr(adapter.size()), StringValue(value));
+        }
+    }
+}
+
+void
+TsqHelper::SetNs3BehaviourDefaults()
+{
+    for (const auto& [name, value] : Ns3Behaviour())
+    {
+        Config::SetDefault(name, StringValue(value));
+    }
 }
 
 void

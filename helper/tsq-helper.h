@@ -96,6 +96,28 @@ class TsqHelper
     void SetWifiAdapterAttribute(const std::string& name, const AttributeValue& value);
 
     /**
+     * Make the sockets and WiFi adapters this helper installs run ns-3's own
+     * TCP behaviour through the module's hooks: the TSQ rule off, and every
+     * Linux mechanism that acts without the rule off too (Ns3Behaviour()).
+     * What is left is the module's plumbing: bytes charged, tags, releases,
+     * wrappers. Call it after the other setters: it overrides them.
+     */
+    void SetNs3Behaviour();
+
+    /**
+     * The attribute values of SetNs3Behaviour(), written once for the helper,
+     * for sockets made without it (SetNs3BehaviourDefaults()) and the docs.
+     * \return (full attribute name, value) pairs, in the order applied
+     */
+    static const std::vector<std::pair<std::string, std::string>>& Ns3Behaviour();
+
+    /**
+     * Config::SetDefault of every Ns3Behaviour() pair: for sockets made by a
+     * TsqTcpSocketFactory installed without this helper.
+     */
+    static void SetNs3BehaviourDefaults();
+
+    /**
      * Install on every node of \p nodes (which must have an Internet stack).
      * \param nodes the nodes
      */

@@ -117,7 +117,7 @@ WifiTsqAdapter::GetTypeId()
                           "__netif_schedule and NET_TX softirq do (TsqNetifSchedule). false "
                           "keeps ns-3's behaviour, not Linux's: the qdisc waits for the next "
                           "enqueue or a wake of a stopped queue. For measurements that need "
-                          "ns-3's behaviour (tsq-bench's equal-behaviour row).",
+                          "ns-3's behaviour (TsqHelper::Ns3Behaviour).",
                           BooleanValue(true),
                           MakeBooleanAccessor(&WifiTsqAdapter::m_netifScheduleOn),
                           MakeBooleanChecker())

@@ -404,7 +404,7 @@ class TsqNs3ReleaseChoicesTestCase : public TestCase
 {
   public:
     TsqNs3ReleaseChoicesTestCase()
-        : TestCase("The row names the cwnd validation and rate estimator a run used")
+        : TestCase("The row names the cwnd validation, rate estimator and rule a run used")
     {
     }
 
@@ -436,6 +436,20 @@ class TsqNs3ReleaseChoicesTestCase : public TestCase
         Config::SetDefault("ns3::TsqTcpSocket::LinuxRateSample", BooleanValue(false));
         NS_TEST_ASSERT_MSG_EQ(Choices(config), "none/ns3", "both attributes off");
         Config::Reset();
+        // ns-3's behaviour through the module: the row says what ran, not
+        // the options it overrode.
+        config.ns3Behaviour = true;
+        NS_TEST_ASSERT_MSG_EQ(Choices(config), "none/ns3", "ns3Behaviour");
+        TsqRunRecord record = WifiUplinkRunRecord("choices", "p", config, WifiUplinkResult(), 0);
+        NS_TEST_ASSERT_MSG_EQ(record.Get("tsq_rule").GetText(), "off", "ns3Behaviour's rule");
+        NS_TEST_ASSERT_MSG_EQ(record.Get("rtt_estimator").GetText(), "ns3", "ns3Behaviour's RTT");
+        NS_TEST_ASSERT_MSG_EQ(record.Get("tso_bursts").GetInteger(), 0, "ns3Behaviour's TSO");
+        NS_TEST_ASSERT_MSG_EQ(record.Get("ns3_behaviour").GetInteger(), 1, "ns3Behaviour recorded");
+        NS_TEST_ASSERT_MSG_EQ(config.Validate(), "", "ns3Behaviour with the TSQ socket");
+        config.tsq = false;
+        NS_TEST_ASSERT_MSG_NE(config.Validate(), "", "ns3Behaviour without the TSQ socket");
+        config.tsq = true;
+        config.ns3Behaviour = false;
         config.traffic = "udp";
         NS_TEST_ASSERT_MSG_EQ(Choices(config), "/", "UDP has neither");
     }
