@@ -226,7 +226,7 @@ Contains(const std::vector<std::pair<std::string, std::string>>& list, const std
     });
 }
 
-/** The per-station metrics of a run (schema 3), one row per metric. */
+/** The per-station metrics of a run (schema 3 on), one row per metric. */
 const char* const kStationsTable =
     "CREATE TABLE stations (run_key TEXT NOT NULL, station INTEGER NOT NULL, "
     "name TEXT NOT NULL, value, PRIMARY KEY (run_key, station, name))";
@@ -616,7 +616,7 @@ TsqResultsDb::WriteRun(const std::string& path, const TsqRunRecord& record)
         db.Exec("CREATE TABLE tsq_meta (key TEXT PRIMARY KEY, value TEXT)");
         // 2: the TSQ rule's column is tsq_rule (1 called it policy); 3: the
         // stations table. tsq-merge.sh migrates older databases.
-        db.Exec("INSERT INTO tsq_meta VALUES ('schema_version', '3')");
+        db.Exec("INSERT INTO tsq_meta VALUES ('schema_version', '4')");
 
         sqlite3_stmt* stmt = db.Prepare(insert + ") VALUES (" + marks + ")");
         for (size_t i = 0; i < columns.size(); ++i)

@@ -241,7 +241,7 @@ class TsqRunRecord
  *  - `series` (run_key, series, t_s, value);
  *  - `ampdu_histogram` (run_key, mpdus, psdus);
  *  - `stations` (run_key, station, name, value): per-station metrics;
- *  - `tsq_meta` (key, value): schema_version (3).
+ *  - `tsq_meta` (key, value): schema_version (4).
  *
  * Errors end the program with NS_FATAL_ERROR naming the file and SQLite's
  * message.

@@ -713,8 +713,8 @@ class TsqResultsMigrationTestCase : public TestCase
         TsqResultsDb::WriteRun(newRun, MakeRun(2, 8));
         NS_TEST_ASSERT_MSG_EQ(
             One(newRun, "SELECT value FROM tsq_meta WHERE key = 'schema_version'").GetText(),
-            "3",
-            "runs are written with schema version 3");
+            "4",
+            "runs are written with schema version 4");
         NS_TEST_ASSERT_MSG_EQ(Downgrade(oldRun), true, "a schema 1 run file");
         const std::string merge =
             "sh " + ShellQuote(TsqDataDir() + "/tsq-merge.sh") + " --quiet --strict ";
@@ -735,8 +735,8 @@ class TsqResultsMigrationTestCase : public TestCase
                               "both runs' rules under tsq_rule");
         NS_TEST_ASSERT_MSG_EQ(
             One(out, "SELECT value FROM tsq_meta WHERE key = 'schema_version'").GetText(),
-            "3",
-            "the sweep database is schema 3");
+            "4",
+            "the sweep database is schema 4");
         auto oldCols = TsqResultsDb::Columns(oldRun, "runs");
         NS_TEST_ASSERT_MSG_EQ(std::count(oldCols.begin(), oldCols.end(), "policy"),
                               1,
@@ -758,8 +758,75 @@ class TsqResultsMigrationTestCase : public TestCase
             "the old row and the new one under tsq_rule");
         NS_TEST_ASSERT_MSG_EQ(
             One(old, "SELECT value FROM tsq_meta WHERE key = 'schema_version'").GetText(),
-            "3",
+            "4",
             "migrated in place");
+    }
+};
+
+/**
+ * \ingroup tsq-tests
+ * Schema version 3 (device_shift, gate_completion_delay_us, driver "p2p")
+ * is migrated by tsq-merge.sh to the names and values of version 4.
+ */
+class TsqResultsMigration3TestCase : public TestCase
+{
+  public:
+    TsqResultsMigration3TestCase()
+        : TestCase("schema 3 databases migrated by the merge (device_shift -> "
+                   "pacing_shift_policy)")
+    {
+    }
+
+  private:
+    /** \return a schema 3 run file of a run on \p link with rule \p rule */
+    std::string OldRun(uint32_t seed, const std::string& link, const std::string& rule)
+    {
+        const std::string db = CreateTempDirFilename("v3-" + std::to_string(seed) + ".db");
+        TsqRunRecord r = MakeRun(seed, 10);
+        r.SetParam("link", link);
+        r.SetParam("tsq_rule", rule);
+        r.SetParam("driver", link == "wifi" ? "ath9k" : "p2p");
+        r.SetParam("device_shift", "profile");
+        r.SetParam("gate_completion_delay_us", 0);
+        TsqResultsDb::WriteRun(db, r);
+        std::string cmd = "sqlite3 -batch " + ShellQuote(db) +
+                          " \"UPDATE tsq_meta SET value = '3' WHERE key = 'schema_version';\"";
+        return std::system(cmd.c_str()) == 0 ? db : "";
+    }
+
+    void DoRun() override
+    {
+        const std::string wifi = OldRun(1, "wifi", "4.15");
+        const std::string p2p = OldRun(2, "p2p", "4.15");
+        const std::string ns3 = OldRun(3, "wifi", "ns3");
+        NS_TEST_ASSERT_MSG_EQ(wifi.empty() || p2p.empty() || ns3.empty(), false, "v3 files");
+        const std::string out = CreateTempDirFilename("sweep.db");
+        std::string cmd = "sh " + ShellQuote(TsqDataDir() + "/tsq-merge.sh") +
+                          " --quiet --strict " + ShellQuote(out) + " " + ShellQuote(wifi) + " " +
+                          ShellQuote(p2p) + " " + ShellQuote(ns3) + " >&2";
+        NS_TEST_ASSERT_MSG_EQ(std::system(cmd.c_str()), 0, "merge of schema 3 inputs");
+        auto cols = TsqResultsDb::Columns(out, "runs");
+        for (const char* gone : {"device_shift", "gate_completion_delay_us"})
+        {
+            NS_TEST_ASSERT_MSG_EQ(std::count(cols.begin(), cols.end(), gone), 0, gone);
+        }
+        for (const char* name : {"pacing_shift_policy", "gate_completion_latency_us"})
+        {
+            NS_TEST_ASSERT_MSG_EQ(std::count(cols.begin(), cols.end(), name), 1, name);
+        }
+        auto byRun = [&](const std::string& what) {
+            return One(out,
+                       "SELECT group_concat(v, ',') FROM (SELECT coalesce(" + what +
+                           ", 'NULL') AS v FROM runs ORDER BY seed)")
+                .GetText();
+        };
+        NS_TEST_ASSERT_MSG_EQ(byRun("driver"), "ath9k,,", "driver: a WiFi TSQ run's only");
+        NS_TEST_ASSERT_MSG_EQ(byRun("pacing_shift_policy"), "profile,,", "the policy likewise");
+        NS_TEST_ASSERT_MSG_EQ(byRun("pacing_shift"), "10,10,NULL", "ns-3's socket: no shift");
+        NS_TEST_ASSERT_MSG_EQ(
+            One(out, "SELECT value FROM tsq_meta WHERE key = 'schema_version'").GetText(),
+            "4",
+            "the sweep database is schema 4");
     }
 };
 
@@ -1054,6 +1121,7 @@ class TsqResultsTestSuite : public TsqTestSuite
         AddTestCase(new TsqResultsMergeTestCase, TSQ_TEST_QUICK);
         AddTestCase(new TsqFlentJsonTestCase, TSQ_TEST_QUICK);
         AddTestCase(new TsqResultsMigrationTestCase, TSQ_TEST_QUICK);
+        AddTestCase(new TsqResultsMigration3TestCase, TSQ_TEST_QUICK);
         AddTestCase(new TsqJobRunnerTestCase, TSQ_TEST_QUICK);
         AddTestCase(new TsqBatchMeansTestCase, TSQ_TEST_QUICK);
     }

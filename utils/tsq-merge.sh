@@ -22,10 +22,11 @@
 #   OUT.lock when flock exists, else with the lock directory OUT.lockdir
 #   (atomic mkdir, the owner's pid inside; a dead owner's lock is taken over).
 #
-#   Schema versions (tsq_meta.schema_version): 3 is current; an older
+#   Schema versions (tsq_meta.schema_version): 4 is current; an older
 #   input (1: the TSQ rule's column was called policy; 2: no stations
-#   table) is merged from a migrated copy, and an older OUT is migrated in
-#   place first.
+#   table; 3: pacing_shift_policy was device_shift and
+#   gate_completion_latency_us gate_completion_delay_us) is merged from a
+#   migrated copy, and an older OUT is migrated in place first.
 #
 #   --strict  exit 1 if any input was skipped (for a sweep's final merge)
 #   --quiet   print only the summary line and skips
@@ -105,7 +106,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"; [ -z "$lockdir" ] || rm -rf "$lockdir"' EXIT
 trap 'exit 1' INT TERM HUP
 
-schema=3 # the current tsq_meta.schema_version
+schema=4 # the current tsq_meta.schema_version
 merged=0
 new_runs=0
 skipped=0
@@ -134,6 +135,36 @@ migration_sql() { # migration_sql FROM_VERSION DB
         echo "  station INTEGER NOT NULL, name TEXT NOT NULL, value,"
         echo "  PRIMARY KEY (run_key, station, name));"
         echo "UPDATE tsq_meta SET value = '3' WHERE key = 'schema_version';"
+        echo "COMMIT;"
+        ;;
+    3)
+        # 3 -> 4: one name per concept. device_shift held the device's
+        # pacing-shift policy, and the gate's completion delay is the
+        # completion latency of the WiFi runs. Where no driver profile or
+        # policy applies (a wired or gate link, ns-3's own socket) driver
+        # and pacing_shift_policy are '' (driver said 'p2p'), and ns-3's
+        # socket has no pacing_shift.
+        sqlite3 -batch "$2" "SELECT name FROM pragma_table_info('runs');" >"$tmp/mcols"
+        has() { grep -qx "$1" "$tmp/mcols"; }
+        echo "BEGIN IMMEDIATE;"
+        if has device_shift && ! has pacing_shift_policy; then
+            echo "ALTER TABLE runs RENAME COLUMN device_shift TO pacing_shift_policy;"
+            echo pacing_shift_policy >>"$tmp/mcols"
+        fi
+        if has gate_completion_delay_us && ! has gate_completion_latency_us; then
+            echo "ALTER TABLE runs RENAME COLUMN gate_completion_delay_us TO gate_completion_latency_us;"
+        fi
+        if has link && has tsq_rule; then
+            for col in driver pacing_shift_policy; do
+                if has $col; then
+                    echo "UPDATE runs SET $col = '' WHERE $col IS NOT NULL AND (link IS NOT 'wifi' OR tsq_rule = 'ns3');"
+                fi
+            done
+        fi
+        if has pacing_shift && has tsq_rule; then
+            echo "UPDATE runs SET pacing_shift = NULL WHERE tsq_rule = 'ns3';"
+        fi
+        echo "UPDATE tsq_meta SET value = '4' WHERE key = 'schema_version';"
         echo "COMMIT;"
         ;;
     esac
@@ -174,7 +205,7 @@ merge_one() { # merge_one IN
     fi
     case $ver in
     "$schema") ;;
-    1 | 2)
+    1 | 2 | 3)
         # An older run file: merge a migrated copy, leave the file as it is.
         cp "$in" "$tmp/old.db" && migrate "$tmp/old.db" "$ver" 2>"$tmp/err" || {
             skip "$in" "migrating schema $ver -> $schema failed: $(head -n 1 "$tmp/err")"
@@ -290,12 +321,12 @@ if [ -s "$out" ]; then
         "SELECT value FROM tsq_meta WHERE key = 'schema_version';" 2>/dev/null) || outver=""
     case $outver in
     "" | "$schema") ;;
-    1 | 2)
+    1 | 2 | 3)
         migrate "$out" "$outver" || {
             echo "tsq-merge: $out: migrating schema $outver -> $schema failed" >&2
             exit 1
         }
-        [ "$quiet" -eq 1 ] || echo "tsq-merge: $out: schema $outver -> $schema (1: policy is now tsq_rule; 2: a stations table)"
+        [ "$quiet" -eq 1 ] || echo "tsq-merge: $out: schema $outver -> $schema (1: policy is now tsq_rule; 2: a stations table; 3: device_shift is now pacing_shift_policy)"
         ;;
     *)
         echo "tsq-merge: $out: schema_version '$outver' (this script knows 1..$schema)" >&2
