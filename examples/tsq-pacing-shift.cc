@@ -121,7 +121,7 @@ main(int argc, char* argv[])
         }
         if (c.driverProfile != "ath9k")
         {
-            return was + "driver=" + c.driverProfile;
+            return was + "driverProfile=" + c.driverProfile;
         }
         if (c.kernelProfile != "linux-4.16")
         {

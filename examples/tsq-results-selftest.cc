@@ -72,7 +72,7 @@ main(int argc, char* argv[])
     run.SetParam("pacing_shift", shift);
     run.SetParam("floor_bytes", 0);
     run.SetParam("cc", "cubic");
-    run.SetParam("driver", "ath9k");
+    run.SetParam("driver_profile", "ath9k");
     run.SetParam("mcs", 7);
     run.SetParam("channel_width", 40);
     run.SetParam("n_sta", 1);

@@ -74,7 +74,7 @@ main(int argc, char* argv[])
         return 2;
     }
     // Each point sets these: given beside them they would be overridden.
-    for (const char* o : {"pacingShiftPolicy", "standard", "channelWidth", "nss", "mcs", "driver"})
+    for (const char* o : {"pacingShiftPolicy", "standard", "channelWidth", "nss", "mcs", "driverProfile"})
     {
         if (exp.WasGiven(o))
         {

@@ -7,7 +7,7 @@
  * senders use the TSQ socket (linux-4.16, mac80211 shift 8) unless --tsq=0.
  *
  *   ./tsq-wifi-upload --duration=10 --nSta=1 --cc=cubic
- *   ./tsq-wifi-upload --pacingShiftPolicy=10 --driver=ath9k
+ *   ./tsq-wifi-upload --pacingShiftPolicy=10 --driverProfile=ath9k
  */
 
 #include "ns3/core-module.h"
@@ -65,11 +65,11 @@ main(int argc, char* argv[])
                 result.queuedBytesMean);
     if (config.tsq)
     {
-        std::printf("tsq kernel=%s rule=%s pacing_shift_policy=%s driver=%s "
+        std::printf("tsq kernel_profile=%s tsq_rule=%s pacing_shift_policy=%s driver_profile=%s "
                     "socket_pacing_shift=%u ampdu_byte_fill=%.3f starved_psdus=%llu "
                     "starved_tsq_psdus=%llu charged=%llu released=%llu queued=%llu\n",
                     config.kernelProfile.c_str(),
-                    config.tsqRule.empty() ? "profile" : config.tsqRule.c_str(),
+                    config.EffectiveRule().c_str(),
                     config.pacingShiftPolicy.c_str(),
                     config.driverProfile.c_str(),
                     result.socketPacingShift,

@@ -186,7 +186,7 @@ const std::vector<std::pair<std::string, std::string>> g_stableParams = {
     {"pacing_shift", "INTEGER"},
     {"floor_bytes", "INTEGER"},
     {"cc", "TEXT"},
-    {"driver", "TEXT"},
+    {"driver_profile", "TEXT"},
     {"mcs", "INTEGER"},
     {"channel_width", "INTEGER"},
     {"n_sta", "INTEGER"},

@@ -200,7 +200,7 @@ WifiUplinkConfig::ValidateWifi() const
     }
     if (!tsq_driver_profile_find(driverProfile.c_str()))
     {
-        return TsqOutOfRangeValue("driver", driverProfile, DriverProfilesAllowed());
+        return TsqOutOfRangeValue("driverProfile", driverProfile, DriverProfilesAllowed());
     }
     if (!ValidPacingShiftPolicy(pacingShiftPolicy))
     {
@@ -570,7 +570,7 @@ WifiUplinkConfig::ScenarioAttributes()
         {"ns3::TsqTcpSocket::TxDelay", "txDelayUs"},
         {"ns3::WifiTsqAdapter::KernelProfile", "kernelProfile"},
         {"ns3::WifiTsqAdapter::PacingShiftPolicy", "pacingShiftPolicy"},
-        {"ns3::WifiTsqAdapter::DriverProfile", "driver"},
+        {"ns3::WifiTsqAdapter::DriverProfile", "driverProfile"},
         {"ns3::WifiTsqAdapter::CompletionLatency", "completionLatencyUs"},
         {"ns3::TsqSlotGate::Rate", "gateRate"},
         {"ns3::TsqSlotGate::Overhead", "gateOverheadUs"},

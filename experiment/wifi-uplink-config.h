@@ -173,7 +173,7 @@ struct WifiUplinkConfig
     static std::string KernelFormsAllowed();
     /** \return --rule's allowed values (the core's rule ids) */
     static std::string RulesAllowed();
-    /** \return --driver's allowed values (the core's driver profiles) */
+    /** \return --driverProfile's allowed values (the core's driver profiles) */
     static std::string DriverProfilesAllowed();
     /** \return --standard's values: 80211n, 80211ac, 80211ax */
     static const std::vector<std::string>& Standards();

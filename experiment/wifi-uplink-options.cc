@@ -244,7 +244,7 @@ WifiUplinkConfig::Options(TsqOptionTable& t)
               "WiFi pacing-shift policy (a number: mac80211's override)",
               pacingShiftPolicy,
               kPacingShiftPolicyAllowed);
-    t.Checked("driver",
+    t.Checked("driverProfile",
               "WiFi driver profile: when its TX completions credit TCP",
               driverProfile,
               DriverProfilesAllowed());
@@ -400,7 +400,7 @@ WifiUplinkConfig::ValidateGiven(int argc, char* argv[]) const
     {
         for (const char* o : {"minstrel",
                               "distance",
-                              "driver",
+                              "driverProfile",
                               "pacingShiftPolicy",
                               "completionLatencyUs",
                               "apRxErrorRate",

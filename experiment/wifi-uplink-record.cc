@@ -44,7 +44,7 @@ WifiUplinkRunRecord(const std::string& experiment,
     run.SetParam("rate_sample", config.RateSample());
     // The driver profile times the TSQ credit of a WiFi device: nothing
     // on a wired or gate link, or for ns-3's own socket ("" there)
-    run.SetParam("driver", wifi && config.tsq ? config.driverProfile : "");
+    run.SetParam("driver_profile", wifi && config.tsq ? config.driverProfile : "");
     run.SetParam("standard", config.standard);
     run.SetParam("nss", config.nss);
     run.SetParam("mcs", config.mcs);

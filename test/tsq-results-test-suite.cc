@@ -68,7 +68,7 @@ MakeRun(uint32_t seed, int shift)
     r.SetParam("pacing_shift", shift);
     r.SetParam("floor_bytes", 0);
     r.SetParam("cc", "cubic");
-    r.SetParam("driver", "ath9k");
+    r.SetParam("driver_profile", "ath9k");
     r.SetParam("mcs", 7);
     r.SetParam("channel_width", 40);
     r.SetParam("n_sta", 1);
@@ -296,7 +296,7 @@ class TsqScenarioKeyTestCase : public TestCase
             {"--kernelForms=cwnd=2022", ""},
             {"--ksoftirqd=true", ""},
             {"--pacingShiftPolicy=8", ""},
-            {"--driver=ath9k", ""},
+            {"--driverProfile=ath9k", ""},
             {"--completionLatencyUs=300", ""},
             {"--floor=10000", ""},
             {"--limitOutputBytes=100000", ""},
@@ -765,7 +765,8 @@ class TsqResultsMigrationTestCase : public TestCase
 
 /**
  * \ingroup tsq-tests
- * Schema version 3 (device_shift, gate_completion_delay_us, driver "p2p")
+ * Schema version 3 (device_shift, driver, gate_completion_delay_us,
+ * driver "p2p")
  * is migrated by tsq-merge.sh to the names and values of version 4.
  */
 class TsqResultsMigration3TestCase : public TestCase
@@ -785,12 +786,16 @@ class TsqResultsMigration3TestCase : public TestCase
         TsqRunRecord r = MakeRun(seed, 10);
         r.SetParam("link", link);
         r.SetParam("tsq_rule", rule);
-        r.SetParam("driver", link == "wifi" ? "ath9k" : "p2p");
-        r.SetParam("device_shift", "profile");
-        r.SetParam("gate_completion_delay_us", 0);
+        r.SetParam("driver_profile", link == "wifi" ? "ath9k" : "p2p");
+        r.SetParam("pacing_shift_policy", "profile");
+        r.SetParam("gate_completion_latency_us", 0);
         TsqResultsDb::WriteRun(db, r);
         std::string cmd = "sqlite3 -batch " + ShellQuote(db) +
-                          " \"UPDATE tsq_meta SET value = '3' WHERE key = 'schema_version';\"";
+                          " \"ALTER TABLE runs RENAME COLUMN driver_profile TO driver; "
+                          "ALTER TABLE runs RENAME COLUMN pacing_shift_policy TO device_shift; "
+                          "ALTER TABLE runs RENAME COLUMN gate_completion_latency_us TO "
+                          "gate_completion_delay_us; "
+                          "UPDATE tsq_meta SET value = '3' WHERE key = 'schema_version';\"";
         return std::system(cmd.c_str()) == 0 ? db : "";
     }
 
@@ -806,11 +811,12 @@ class TsqResultsMigration3TestCase : public TestCase
                           ShellQuote(p2p) + " " + ShellQuote(ns3) + " >&2";
         NS_TEST_ASSERT_MSG_EQ(std::system(cmd.c_str()), 0, "merge of schema 3 inputs");
         auto cols = TsqResultsDb::Columns(out, "runs");
-        for (const char* gone : {"device_shift", "gate_completion_delay_us"})
+        for (const char* gone : {"device_shift", "driver", "gate_completion_delay_us"})
         {
             NS_TEST_ASSERT_MSG_EQ(std::count(cols.begin(), cols.end(), gone), 0, gone);
         }
-        for (const char* name : {"pacing_shift_policy", "gate_completion_latency_us"})
+        for (const char* name :
+             {"pacing_shift_policy", "driver_profile", "gate_completion_latency_us"})
         {
             NS_TEST_ASSERT_MSG_EQ(std::count(cols.begin(), cols.end(), name), 1, name);
         }
@@ -820,7 +826,7 @@ class TsqResultsMigration3TestCase : public TestCase
                            ", 'NULL') AS v FROM runs ORDER BY seed)")
                 .GetText();
         };
-        NS_TEST_ASSERT_MSG_EQ(byRun("driver"), "ath9k,,", "driver: a WiFi TSQ run's only");
+        NS_TEST_ASSERT_MSG_EQ(byRun("driver_profile"), "ath9k,,", "a WiFi TSQ run's only");
         NS_TEST_ASSERT_MSG_EQ(byRun("pacing_shift_policy"), "profile,,", "the policy likewise");
         NS_TEST_ASSERT_MSG_EQ(byRun("pacing_shift"), "10,10,NULL", "ns-3's socket: no shift");
         NS_TEST_ASSERT_MSG_EQ(

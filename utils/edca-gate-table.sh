@@ -17,7 +17,7 @@ set -eu
 table_args edca-gate-table "$@"
 
 gate='--link=gate --gateTiming=edca --wiredServer=1'
-wifi='--link=wifi --driver=ath9k --wiredServer=1'
+wifi='--link=wifi --driverProfile=ath9k --wiredServer=1'
 # side|profile|label:options ... (a point's options, space-free labels)
 rows="gate|linux-4.16|s10:--ns3::TsqTcpSocket::InitialPacingShift=10 s9:--ns3::TsqTcpSocket::InitialPacingShift=9 s8:--ns3::TsqTcpSocket::InitialPacingShift=8 s7:--ns3::TsqTcpSocket::InitialPacingShift=7
 gate|linux-6.16|d0:--txDelayUs=0 d500:--txDelayUs=500 d1500:--txDelayUs=1500 d3500:--txDelayUs=3500

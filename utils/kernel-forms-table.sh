@@ -25,7 +25,7 @@ set -eu
 table_args kernel-forms-table "$@"
 
 gate='--link=gate --gateTiming=edca --wiredServer=0 --receiverAcks=burst --ns3::TsqTcpSocket::SoftwareGso=1 --ns3::TsqTcpSocket::MaxTcpHeader=192'
-wifi='--link=wifi --driver=ath9k --wiredServer=1'
+wifi='--link=wifi --driverProfile=ath9k --wiredServer=1'
 # side|base profile|label|options of the row (comma-separated, no spaces)
 rows="gate|linux-6.16|6.16|
 gate|linux-6.16|rule=4.15|--rule=4.15

@@ -24,8 +24,8 @@
 #
 #   Schema versions (tsq_meta.schema_version): 4 is current; an older
 #   input (1: the TSQ rule's column was called policy; 2: no stations
-#   table; 3: pacing_shift_policy was device_shift and
-#   gate_completion_latency_us gate_completion_delay_us) is merged from a
+#   table; 3: pacing_shift_policy was device_shift, driver_profile
+#   driver and gate_completion_latency_us gate_completion_delay_us) is merged from a
 #   migrated copy, and an older OUT is migrated in place first.
 #
 #   --strict  exit 1 if any input was skipped (for a sweep's final merge)
@@ -139,11 +139,11 @@ migration_sql() { # migration_sql FROM_VERSION DB
         ;;
     3)
         # 3 -> 4: one name per concept. device_shift held the device's
-        # pacing-shift policy, and the gate's completion delay is the
+        # pacing-shift policy, driver its driver profile (DriverProfile,
+        # --driverProfile), and the gate's completion delay is the
         # completion latency of the WiFi runs. Where no driver profile or
-        # policy applies (a wired or gate link, ns-3's own socket) driver
-        # and pacing_shift_policy are '' (driver said 'p2p'), and ns-3's
-        # socket has no pacing_shift.
+        # policy applies (a wired or gate link, ns-3's own socket) both are
+        # '' (driver said 'p2p'), and ns-3's socket has no pacing_shift.
         sqlite3 -batch "$2" "SELECT name FROM pragma_table_info('runs');" >"$tmp/mcols"
         has() { grep -qx "$1" "$tmp/mcols"; }
         echo "BEGIN IMMEDIATE;"
@@ -151,11 +151,15 @@ migration_sql() { # migration_sql FROM_VERSION DB
             echo "ALTER TABLE runs RENAME COLUMN device_shift TO pacing_shift_policy;"
             echo pacing_shift_policy >>"$tmp/mcols"
         fi
+        if has driver && ! has driver_profile; then
+            echo "ALTER TABLE runs RENAME COLUMN driver TO driver_profile;"
+            echo driver_profile >>"$tmp/mcols"
+        fi
         if has gate_completion_delay_us && ! has gate_completion_latency_us; then
             echo "ALTER TABLE runs RENAME COLUMN gate_completion_delay_us TO gate_completion_latency_us;"
         fi
         if has link && has tsq_rule; then
-            for col in driver pacing_shift_policy; do
+            for col in driver_profile pacing_shift_policy; do
                 if has $col; then
                     echo "UPDATE runs SET $col = '' WHERE $col IS NOT NULL AND (link IS NOT 'wifi' OR tsq_rule = 'ns3');"
                 fi
@@ -326,7 +330,7 @@ if [ -s "$out" ]; then
             echo "tsq-merge: $out: migrating schema $outver -> $schema failed" >&2
             exit 1
         }
-        [ "$quiet" -eq 1 ] || echo "tsq-merge: $out: schema $outver -> $schema (1: policy is now tsq_rule; 2: a stations table; 3: device_shift is now pacing_shift_policy)"
+        [ "$quiet" -eq 1 ] || echo "tsq-merge: $out: schema $outver -> $schema (1: policy is now tsq_rule; 2: a stations table; 3: device_shift and driver are now pacing_shift_policy and driver_profile)"
         ;;
     *)
         echo "tsq-merge: $out: schema_version '$outver' (this script knows 1..$schema)" >&2
