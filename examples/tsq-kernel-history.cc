@@ -43,11 +43,11 @@ main(int argc, char* argv[])
     {
         return 2;
     }
-    // Each point sets the TSQ rule: a --rule beside them would be
+    // Each point sets the TSQ rule: a --tsqRule beside them would be
     // silently overridden.
-    if (exp.WasGiven("rule"))
+    if (exp.WasGiven("tsqRule"))
     {
-        std::cerr << "invalid option: --rule is set by each point of this program; allowed: "
+        std::cerr << "invalid option: --tsqRule is set by each point of this program; allowed: "
                      "--rules=R1,R2,... to choose them\n";
         return 2;
     }

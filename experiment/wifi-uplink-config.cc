@@ -290,7 +290,7 @@ WifiUplinkConfig::ValidateStack() const
     enum tsq_rule rule;
     if (!tsqRule.empty() && tsq_rule_from_id(tsqRule.c_str(), &rule) != TSQ_OK)
     {
-        return TsqOutOfRangeValue("rule", tsqRule, RulesAllowed());
+        return TsqOutOfRangeValue("tsqRule", tsqRule, RulesAllowed());
     }
     // TCP_TX_DELAY came in 5.4 (a842fe1425cb), with the 5.0 rule: the
     // socket would refuse the delay under an older rule in the middle of
@@ -304,7 +304,7 @@ WifiUplinkConfig::ValidateStack() const
             return TsqOutOfRangeValue("txDelayUs",
                                       txDelayUs,
                                       "0 with TSQ rule " + std::string(tsq_rule_id(effective)) +
-                                          "; any delay with --rule=5.0 or 6.16 or "
+                                          "; any delay with --tsqRule=5.0 or 6.16 or "
                                           "--kernelProfile=linux-6.16 (TCP_TX_DELAY came in 5.4)");
         }
     }
@@ -560,7 +560,7 @@ WifiUplinkConfig::ScenarioAttributes()
         {"ns3::TcpSocket::DelAckTimeout", "receiverAcks, burstAckUs"},
         {"ns3::TcpSocket::InitialSlowStartThreshold", "initialSsthresh"},
         {"ns3::TsqTcpSocket::KernelProfile", "kernelProfile"},
-        {"ns3::TsqTcpSocket::TsqRule", "rule"},
+        {"ns3::TsqTcpSocket::TsqRule", "tsqRule"},
         {"ns3::TsqTcpSocket::KernelForms", "kernelForms"},
         {"ns3::TsqTcpSocket::FloorBytes", "floor"},
         {"ns3::TsqTcpSocket::LimitOutputBytes", "limitOutputBytes"},

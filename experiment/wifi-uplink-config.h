@@ -171,7 +171,7 @@ struct WifiUplinkConfig
     static const char* const kSocketFactoryAllowed;
     /** \return --kernelForms' allowed values (the core's forms) */
     static std::string KernelFormsAllowed();
-    /** \return --rule's allowed values (the core's rule ids) */
+    /** \return --tsqRule's allowed values (the core's rule ids) */
     static std::string RulesAllowed();
     /** \return --driverProfile's allowed values (the core's driver profiles) */
     static std::string DriverProfilesAllowed();

@@ -235,7 +235,7 @@ WifiUplinkConfig::Options(TsqOptionTable& t)
               "kernel profile of sockets and devices",
               kernelProfile,
               TsqProfileNames());
-    t.Checked("rule", "TSQ rule id", tsqRule, RulesAllowed());
+    t.Checked("tsqRule", "TSQ rule id", tsqRule, RulesAllowed());
     t.Checked("kernelForms",
               "forms of other releases in the kernel profile",
               kernelForms,

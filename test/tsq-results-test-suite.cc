@@ -292,7 +292,7 @@ class TsqScenarioKeyTestCase : public TestCase
             {"--maxBytes=1000000", ""},
             {"--tsq=false", ""},
             {"--kernelProfile=linux-4.14", ""},
-            {"--rule=3.6", ""},
+            {"--tsqRule=3.6", ""},
             {"--kernelForms=cwnd=2022", ""},
             {"--ksoftirqd=true", ""},
             {"--pacingShiftPolicy=8", ""},
@@ -317,7 +317,7 @@ class TsqScenarioKeyTestCase : public TestCase
             {"--gateCompletionLatencyUs=100", "--link=gate --gateTiming=edca"},
             {"--initialSsthresh=10", ""},
             {"--tsoBursts=false", ""},
-            {"--txDelayUs=100", "--rule=6.16"},
+            {"--txDelayUs=100", "--tsqRule=6.16"},
             {"--receiverAcks=burst", ""},
             {"--burstAckUs=20", "--receiverAcks=burst"},
             {"--rttEstimator=ns3", ""},
@@ -487,7 +487,7 @@ class TsqCommandLineTestCase : public TestCase
     void DoRun() override
     {
         WifiUplinkConfig c;
-        NS_TEST_ASSERT_MSG_EQ(Parse(c, {"--tsq", "--nSta=3", "--duration=0.5", "--rule=3.6"}),
+        NS_TEST_ASSERT_MSG_EQ(Parse(c, {"--tsq", "--nSta=3", "--duration=0.5", "--tsqRule=3.6"}),
                               "",
                               "well-formed");
         NS_TEST_ASSERT_MSG_EQ(c.tsq, true, "a bare flag is true, not a toggle");

@@ -28,7 +28,7 @@ gate='--link=gate --gateTiming=edca --wiredServer=0 --receiverAcks=burst --ns3::
 wifi='--link=wifi --driverProfile=ath9k --wiredServer=1'
 # side|base profile|label|options of the row (comma-separated, no spaces)
 rows="gate|linux-6.16|6.16|
-gate|linux-6.16|rule=4.15|--rule=4.15
+gate|linux-6.16|rule=4.15|--tsqRule=4.15
 gate|linux-6.16|lob=256K|--limitOutputBytes=262144
 gate|linux-6.16|tso=4.15|--kernelForms=tso=4.15
 gate|linux-6.16|shortcut=empty|--kernelForms=shortcut=empty
@@ -40,7 +40,7 @@ gate|linux-6.16|truesize=4.14-est|--kernelForms=truesize=4.14-est
 gate|linux-4.16|all:4.16|
 gate|linux-6.16|ksoftirqd(assum.)|--ksoftirqd=1
 wifi|linux-4.16|4.16|
-wifi|linux-4.16|rule=6.16|--rule=6.16
+wifi|linux-4.16|rule=6.16|--tsqRule=6.16
 wifi|linux-4.16|lob=4M|--limitOutputBytes=4194304
 wifi|linux-4.16|tso=5.18|--kernelForms=tso=5.18
 wifi|linux-4.16|shortcut=e-or-s|--kernelForms=shortcut=empty-or-single

@@ -118,7 +118,7 @@ migration_sql() { # migration_sql FROM_VERSION DB
     case $1 in
     1)
         # 1 -> 2: the TSQ rule's column policy becomes tsq_rule, its name in
-        # the CLI (--rule), the attribute (TsqRule) and the core (tsq_rule).
+        # the CLI (--tsqRule), the attribute (TsqRule) and the core (tsq_rule).
         echo "BEGIN IMMEDIATE;"
         if sqlite3 -batch "$2" "SELECT name FROM pragma_table_info('runs');" |
             grep -qx policy; then
