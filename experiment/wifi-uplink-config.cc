@@ -364,7 +364,7 @@ WifiUplinkConfig::ModelAssumptions() const
     }
     // tcp_wfree()'s test is the kernel's; that every completion runs in
     // ksoftirqd is not a measured fact of any machine.
-    if (tsq && ksoftirqd)
+    if (tsq && ksoftirqdCompletions)
     {
         os << (os.tellp() > 0 ? "," : "") << "ksoftirqd-completions(assumption)";
     }
@@ -562,11 +562,11 @@ WifiUplinkConfig::ScenarioAttributes()
         {"ns3::TsqTcpSocket::KernelProfile", "kernelProfile"},
         {"ns3::TsqTcpSocket::TsqRule", "tsqRule"},
         {"ns3::TsqTcpSocket::KernelForms", "kernelForms"},
-        {"ns3::TsqTcpSocket::FloorBytes", "floor"},
+        {"ns3::TsqTcpSocket::FloorBytes", "floorBytes"},
         {"ns3::TsqTcpSocket::LimitOutputBytes", "limitOutputBytes"},
         {"ns3::TsqTcpSocket::LinuxRtt", "rttEstimator"},
         {"ns3::TsqTcpSocket::TsoBursts", "tsoBursts"},
-        {"ns3::TsqTcpSocket::KsoftirqdCompletions", "ksoftirqd"},
+        {"ns3::TsqTcpSocket::KsoftirqdCompletions", "ksoftirqdCompletions"},
         {"ns3::TsqTcpSocket::TxDelay", "txDelayUs"},
         {"ns3::WifiTsqAdapter::KernelProfile", "kernelProfile"},
         {"ns3::WifiTsqAdapter::PacingShiftPolicy", "pacingShiftPolicy"},

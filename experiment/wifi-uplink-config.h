@@ -103,10 +103,10 @@ struct WifiUplinkConfig
     uint32_t gateCompletionLatencyUs{0}; //!< edca: credit after the BlockAck, us (assumption)
 
     // TCP knobs of the sender
-    uint32_t initialSsthresh{0}; //!< initial ssthresh, segments (0: ns-3's, unlimited)
-    bool tsoBursts{true};        //!< TsqTcpSocket::TsoBursts (false: one-segment skbs)
-    bool ksoftirqd{false};       //!< TsqTcpSocket::KsoftirqdCompletions (an assumption)
-    uint32_t txDelayUs{0};       //!< TsqTcpSocket::TxDelay (TCP_TX_DELAY's budget), us
+    uint32_t initialSsthresh{0};      //!< initial ssthresh, segments (0: ns-3's, unlimited)
+    bool tsoBursts{true};             //!< TsqTcpSocket::TsoBursts (false: one-segment skbs)
+    bool ksoftirqdCompletions{false}; //!< TsqTcpSocket::KsoftirqdCompletions (an assumption)
+    uint32_t txDelayUs{0};            //!< TsqTcpSocket::TxDelay (TCP_TX_DELAY's budget), us
     /** the receiver's ACKs: "ns3" (every 2nd segment, 200 ms timer) or
      *  "burst" (one per burst of segments, as Linux 6.7+ acks a backlog) */
     std::string receiverAcks{"ns3"};

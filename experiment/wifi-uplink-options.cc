@@ -255,7 +255,7 @@ WifiUplinkConfig::Options(TsqOptionTable& t)
            100000,
            "",
            "nonzero: an ESTIMATE");
-    t.Whole("floor", "fixed TSQ floor in bytes", floorBytes, 1, TSQ_FLOOR_MAX, "none");
+    t.Whole("floorBytes", "fixed TSQ floor in bytes", floorBytes, 1, TSQ_FLOOR_MAX, "none");
     t.Whole("limitOutputBytes",
             "tcp_limit_output_bytes",
             limitOutputBytes,
@@ -336,10 +336,10 @@ WifiUplinkConfig::Options(TsqOptionTable& t)
             1000000,
             "ns-3's, unlimited");
     t.Flag("tsoBursts", "TSO bursts (false: one-segment skbs, gso_max_segs 1)", tsoBursts);
-    t.Flag("ksoftirqd",
+    t.Flag("ksoftirqdCompletions",
            "every TX completion runs in ksoftirqd: tcp_wfree() resumes the socket only once "
            "nothing is queued below TCP (an assumption)",
-           ksoftirqd);
+           ksoftirqdCompletions);
     t.Whole("txDelayUs",
             "TCP_TX_DELAY's TSQ budget in us",
             txDelayUs,

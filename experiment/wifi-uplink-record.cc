@@ -28,9 +28,9 @@ WifiUplinkRunRecord(const std::string& experiment,
     run.SetParam("kernel_profile", config.tsq ? config.kernelProfile : "");
     run.SetParam("tsq_rule", config.EffectiveRule());
     // Both absent when off, so earlier runs keep their keys
-    if (config.tsq && config.ksoftirqd)
+    if (config.tsq && config.ksoftirqdCompletions)
     {
-        run.SetParam("ksoftirqd", 1);
+        run.SetParam("ksoftirqd_completions", 1);
     }
     if (!config.KernelFormsInForce().empty())
     {

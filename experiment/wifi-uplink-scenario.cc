@@ -239,7 +239,7 @@ WifiUplinkScenario::InstallTsq()
     }
     tsq.SetSocketAttribute("LinuxRtt", BooleanValue(m_config.rttEstimator == "linux"));
     tsq.SetSocketAttribute("TsoBursts", BooleanValue(m_config.tsoBursts));
-    tsq.SetSocketAttribute("KsoftirqdCompletions", BooleanValue(m_config.ksoftirqd));
+    tsq.SetSocketAttribute("KsoftirqdCompletions", BooleanValue(m_config.ksoftirqdCompletions));
     tsq.SetSocketAttribute("TxDelay", TimeValue(MicroSeconds(m_config.txDelayUs)));
     tsq.SetPacingShiftPolicy(m_config.pacingShiftPolicy);
     tsq.SetDriverProfile(m_config.driverProfile);

@@ -294,11 +294,11 @@ class TsqScenarioKeyTestCase : public TestCase
             {"--kernelProfile=linux-4.14", ""},
             {"--tsqRule=3.6", ""},
             {"--kernelForms=cwnd=2022", ""},
-            {"--ksoftirqd=true", ""},
+            {"--ksoftirqdCompletions=true", ""},
             {"--pacingShiftPolicy=8", ""},
             {"--driverProfile=ath9k", ""},
             {"--completionLatencyUs=300", ""},
-            {"--floor=10000", ""},
+            {"--floorBytes=10000", ""},
             {"--limitOutputBytes=100000", ""},
             {"--apRxErrorRate=0.1", ""},
             {"--staRxErrorRate=0.1", ""},
@@ -789,12 +789,14 @@ class TsqResultsMigration3TestCase : public TestCase
         r.SetParam("driver_profile", link == "wifi" ? "ath9k" : "p2p");
         r.SetParam("pacing_shift_policy", "profile");
         r.SetParam("gate_completion_latency_us", 0);
+        r.SetParam("ksoftirqd_completions", 1);
         TsqResultsDb::WriteRun(db, r);
         std::string cmd = "sqlite3 -batch " + ShellQuote(db) +
                           " \"ALTER TABLE runs RENAME COLUMN driver_profile TO driver; "
                           "ALTER TABLE runs RENAME COLUMN pacing_shift_policy TO device_shift; "
                           "ALTER TABLE runs RENAME COLUMN gate_completion_latency_us TO "
                           "gate_completion_delay_us; "
+                          "ALTER TABLE runs RENAME COLUMN ksoftirqd_completions TO ksoftirqd; "
                           "UPDATE tsq_meta SET value = '3' WHERE key = 'schema_version';\"";
         return std::system(cmd.c_str()) == 0 ? db : "";
     }
@@ -811,12 +813,14 @@ class TsqResultsMigration3TestCase : public TestCase
                           ShellQuote(p2p) + " " + ShellQuote(ns3) + " >&2";
         NS_TEST_ASSERT_MSG_EQ(std::system(cmd.c_str()), 0, "merge of schema 3 inputs");
         auto cols = TsqResultsDb::Columns(out, "runs");
-        for (const char* gone : {"device_shift", "driver", "gate_completion_delay_us"})
+        for (const char* gone : {"device_shift", "driver", "ksoftirqd", "gate_completion_delay_us"})
         {
             NS_TEST_ASSERT_MSG_EQ(std::count(cols.begin(), cols.end(), gone), 0, gone);
         }
-        for (const char* name :
-             {"pacing_shift_policy", "driver_profile", "gate_completion_latency_us"})
+        for (const char* name : {"pacing_shift_policy",
+                                 "driver_profile",
+                                 "ksoftirqd_completions",
+                                 "gate_completion_latency_us"})
         {
             NS_TEST_ASSERT_MSG_EQ(std::count(cols.begin(), cols.end(), name), 1, name);
         }

@@ -8,7 +8,7 @@
 # flight, pacing rate / goodput, bytes below TCP and MPDUs per A-MPDU (the
 # "4.16's forms one at a time" table of doc/validation.rst). A last row per
 # side adds tcp_wfree()'s ksoftirqd test with every completion in
-# ksoftirqd (--ksoftirqd: an assumption, the same test in both releases).
+# ksoftirqd (--ksoftirqdCompletions: an assumption, the same test in both releases).
 #
 # gate: the EDCA gate as the live kernel's twin runs it (linux-6.16, the
 #   receiver at the AP with one ACK per burst, software-GSO segments of
@@ -38,7 +38,7 @@ gate|linux-6.16|rtt=4.13|--kernelForms=rtt=4.13
 gate|linux-6.16|hystart=4.x|--kernelForms=hystart=4.x
 gate|linux-6.16|truesize=4.14-est|--kernelForms=truesize=4.14-est
 gate|linux-4.16|all:4.16|
-gate|linux-6.16|ksoftirqd(assum.)|--ksoftirqd=1
+gate|linux-6.16|ksoftirqd(assum.)|--ksoftirqdCompletions=1
 wifi|linux-4.16|4.16|
 wifi|linux-4.16|rule=6.16|--tsqRule=6.16
 wifi|linux-4.16|lob=4M|--limitOutputBytes=4194304
@@ -50,7 +50,7 @@ wifi|linux-4.16|rtt=6.1|--kernelForms=rtt=6.1
 wifi|linux-4.16|hystart=5.6|--kernelForms=hystart=5.6
 wifi|linux-4.16|truesize=6.18|--kernelForms=truesize=6.18
 wifi|linux-6.16|all:6.16|
-wifi|linux-4.16|ksoftirqd(assum.)|--ksoftirqd=1"
+wifi|linux-4.16|ksoftirqd(assum.)|--ksoftirqdCompletions=1"
 
 # point SIDE PROFILE SHIFT OPTIONS: seed_sums of the row at one shift
 point() {

@@ -25,7 +25,8 @@
 #   Schema versions (tsq_meta.schema_version): 4 is current; an older
 #   input (1: the TSQ rule's column was called policy; 2: no stations
 #   table; 3: pacing_shift_policy was device_shift, driver_profile
-#   driver and gate_completion_latency_us gate_completion_delay_us) is merged from a
+#   driver, ksoftirqd_completions ksoftirqd and gate_completion_latency_us
+#   gate_completion_delay_us) is merged from a
 #   migrated copy, and an older OUT is migrated in place first.
 #
 #   --strict  exit 1 if any input was skipped (for a sweep's final merge)
@@ -140,7 +141,7 @@ migration_sql() { # migration_sql FROM_VERSION DB
     3)
         # 3 -> 4: one name per concept. device_shift held the device's
         # pacing-shift policy, driver its driver profile (DriverProfile,
-        # --driverProfile), and the gate's completion delay is the
+        # --driverProfile), ksoftirqd is KsoftirqdCompletions, and the gate's completion delay is the
         # completion latency of the WiFi runs. Where no driver profile or
         # policy applies (a wired or gate link, ns-3's own socket) both are
         # '' (driver said 'p2p'), and ns-3's socket has no pacing_shift.
@@ -154,6 +155,9 @@ migration_sql() { # migration_sql FROM_VERSION DB
         if has driver && ! has driver_profile; then
             echo "ALTER TABLE runs RENAME COLUMN driver TO driver_profile;"
             echo driver_profile >>"$tmp/mcols"
+        fi
+        if has ksoftirqd && ! has ksoftirqd_completions; then
+            echo "ALTER TABLE runs RENAME COLUMN ksoftirqd TO ksoftirqd_completions;"
         fi
         if has gate_completion_delay_us && ! has gate_completion_latency_us; then
             echo "ALTER TABLE runs RENAME COLUMN gate_completion_delay_us TO gate_completion_latency_us;"
