@@ -22,6 +22,7 @@ def build(bld):
         'traffic-control', 'stats', 'point-to-point', 'csma'])
     module.includes = ['c-core/include']
     module.source = [
+        'model/tsq-core-clock.cc',
         'model/tsq-core-names.cc',
         'model/tsq-tag.cc',
         'model/tsq-socket-registry.cc',
@@ -146,6 +147,7 @@ def build(bld):
     headers = bld(features='ns3header')
     headers.module = 'tsq'
     headers.source = [
+        'model/tsq-core-clock.h',
         'model/tsq-core-names.h',
         'model/tsq-tag.h',
         'model/tsq-socket-registry.h',

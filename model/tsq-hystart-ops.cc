@@ -4,6 +4,8 @@
 
 #include "tsq-hystart-ops.h"
 
+#include "tsq-core-clock.h"
+
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/log.h"
@@ -111,7 +113,7 @@ TsqHyStartOps::IncreaseWindow(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked)
     {
         // 4.x: bictcp_cong_avoid() starts the next round (5.6: no effect)
         tsq_hystart_cong_avoid(&m_hs,
-                               static_cast<u64>(Simulator::Now().GetMicroSeconds()),
+                               TsqHyStartClockUs(Simulator::Now()),
                                tcb->m_lastAckedSeq.GetValue(),
                                tcb->m_highTxMark.Get().GetValue());
     }
@@ -150,7 +152,7 @@ TsqHyStartOps::PktsAcked(Ptr<TcpSocketState> tcb, uint32_t segmentsAcked, const 
 {
     if (m_active)
     {
-        const u64 now = static_cast<u64>(Simulator::Now().GetMicroSeconds());
+        const u64 now = TsqHyStartClockUs(Simulator::Now());
         if (!m_started)
         {
             // cubictcp_init(): bictcp_hystart_reset()
@@ -192,7 +194,7 @@ TsqHyStartOps::CongestionStateSet(Ptr<TcpSocketState> tcb,
         // cubictcp_state(TCP_CA_Loss): bictcp_reset + bictcp_hystart_reset
         tsq_hystart_init(&m_hs,
                          m_form,
-                         static_cast<u64>(Simulator::Now().GetMicroSeconds()),
+                         TsqHyStartClockUs(Simulator::Now()),
                          tcb->m_highTxMark.Get().GetValue());
         m_started = true;
     }

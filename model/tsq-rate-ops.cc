@@ -4,6 +4,8 @@
 
 #include "tsq-rate-ops.h"
 
+#include "tsq-core-clock.h"
+
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/tcp-tx-item.h"
@@ -77,45 +79,12 @@ TsqRateOps::SetPacketsOut(Callback<uint32_t> packetsOut)
     m_packetsOut = packetsOut;
 }
 
-// Ten of these conversions run per segment: at ns-3's default resolution
-// (ns) they are one integer division or product of the time step, which
-// is what Time's unit conversions compute too, through its unit tables.
-uint64_t
-TsqRateOps::ToMstamp(Time t)
-{
-    const int64_t step = t.GetTimeStep();
-    if (step < 0 || step == Time::Max().GetTimeStep())
-    {
-        return 0;
-    }
-    if (Time::GetResolution() == Time::NS)
-    {
-        return static_cast<uint64_t>(step / 1000) + 1;
-    }
-    return static_cast<uint64_t>(t.GetMicroSeconds()) + 1;
-}
-
-Time
-TsqRateOps::FromMstamp(uint64_t mstamp, Time none)
-{
-    if (mstamp == 0)
-    {
-        return none;
-    }
-    const int64_t us = static_cast<int64_t>(mstamp - 1);
-    if (Time::GetResolution() == Time::NS)
-    {
-        return Time(us * 1000);
-    }
-    return MicroSeconds(us);
-}
-
 void
 TsqRateOps::PublishConnection()
 {
     m_rate.m_delivered = m_conn.delivered;
-    m_rate.m_deliveredTime = FromMstamp(m_conn.delivered_mstamp, Seconds(0));
-    m_rate.m_firstSentTime = FromMstamp(m_conn.first_tx_mstamp, Seconds(0));
+    m_rate.m_deliveredTime = TsqMstampTime(m_conn.delivered_mstamp, Seconds(0));
+    m_rate.m_firstSentTime = TsqMstampTime(m_conn.first_tx_mstamp, Seconds(0));
     // ns-3 keeps a uint32_t mark; 0 must keep meaning "not app-limited".
     uint32_t mark = static_cast<uint32_t>(m_conn.app_limited);
     m_rate.m_appLimited = m_conn.app_limited != 0 && mark == 0 ? 1 : mark;
@@ -144,12 +113,12 @@ TsqRateOps::SkbSent(TcpTxItem* skb, bool isStartOfTransmission)
     NS_LOG_FUNCTION(this << skb << isStartOfTransmission);
     uint32_t packetsOut = m_packetsOut.IsNull() ? (isStartOfTransmission ? 0 : 1) : m_packetsOut();
     struct tsq_rate_skb s = {};
-    tsq_rate_skb_sent(&m_conn, &s, ToMstamp(Simulator::Now()), packetsOut);
+    tsq_rate_skb_sent(&m_conn, &s, TsqMstamp(Simulator::Now()), packetsOut);
 
     TcpTxItem::RateInformation& info = skb->GetRateInformation();
     info.m_delivered = s.delivered;
-    info.m_deliveredTime = FromMstamp(s.delivered_mstamp, Time::Max());
-    info.m_firstSent = FromMstamp(s.first_tx_mstamp, Time::Max());
+    info.m_deliveredTime = TsqMstampTime(s.delivered_mstamp, Time::Max());
+    info.m_firstSent = TsqMstampTime(s.first_tx_mstamp, Time::Max());
     info.m_isAppLimited = s.is_app_limited;
     if (packetsOut == 0)
     {
@@ -164,8 +133,8 @@ TsqRateOps::SkbDelivered(TcpTxItem* skb)
     TcpTxItem::RateInformation& info = skb->GetRateInformation();
     struct tsq_rate_skb s = {};
     s.delivered = info.m_delivered;
-    s.delivered_mstamp = ToMstamp(info.m_deliveredTime);
-    s.first_tx_mstamp = ToMstamp(info.m_firstSent);
+    s.delivered_mstamp = TsqMstamp(info.m_deliveredTime);
+    s.first_tx_mstamp = TsqMstamp(info.m_firstSent);
     s.is_app_limited = info.m_isAppLimited;
     if (s.delivered_mstamp == 0)
     {
@@ -173,14 +142,14 @@ TsqRateOps::SkbDelivered(TcpTxItem* skb)
         // it was SACKed.
         return;
     }
-    tsq_rate_delivered_add(&m_conn, skb->GetSeqSize(), ToMstamp(Simulator::Now()));
+    tsq_rate_delivered_add(&m_conn, skb->GetSeqSize(), TsqMstamp(Simulator::Now()));
     tsq_rate_skb_delivered(&m_conn,
                            &s,
-                           ToMstamp(skb->GetLastSent()),
+                           TsqMstamp(skb->GetLastSent()),
                            skb->IsRetrans(),
                            skb->IsSacked(),
                            &m_rs);
-    info.m_deliveredTime = FromMstamp(s.delivered_mstamp, Time::Max());
+    info.m_deliveredTime = TsqMstampTime(s.delivered_mstamp, Time::Max());
     m_txItemDelivered = s.delivered;
     ConnectionChanged();
 }
@@ -227,7 +196,7 @@ TsqRateOps::GenerateSample(uint32_t delivered,
             std::min<int64_t>(minRtt.GetMicroSeconds(), TSQ_MIN_RTT_UNKNOWN - 1));
     }
     tsq_rate_gen(&m_conn,
-                 ToMstamp(Simulator::Now()),
+                 TsqMstamp(Simulator::Now()),
                  delivered,
                  lost,
                  is_sack_reneg,
@@ -242,7 +211,7 @@ TsqRateOps::GenerateSample(uint32_t delivered,
     m_rateSample.m_delivered = static_cast<int32_t>(
         std::clamp<int64_t>(m_rs.delivered, -1, std::numeric_limits<int32_t>::max()));
     m_rateSample.m_priorDelivered = static_cast<uint32_t>(m_rs.prior_delivered);
-    m_rateSample.m_priorTime = valid ? FromMstamp(m_rs.prior_mstamp, Time(0)) : Time(0);
+    m_rateSample.m_priorTime = valid ? TsqMstampTime(m_rs.prior_mstamp, Time(0)) : Time(0);
     m_rateSample.m_sendElapsed = MicroSeconds(m_rs.snd_us);
     m_rateSample.m_ackElapsed = MicroSeconds(m_rs.ack_us);
     m_rateSample.m_bytesLoss = m_rs.losses;

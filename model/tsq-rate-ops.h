@@ -107,19 +107,6 @@ class TsqRateOps : public TcpRateOps
                                         const Time& minRtt) override;
     const TcpRateConnection& GetConnectionRate() override;
 
-    /**
-     * \param t a simulation time (Time::Max(): none)
-     * \return the core's clock value of \p t, us (0: none)
-     */
-    static uint64_t ToMstamp(Time t);
-
-    /**
-     * \param mstamp the core's clock value, us (0: none)
-     * \param none what to return for 0
-     * \return the simulation time of \p mstamp
-     */
-    static Time FromMstamp(uint64_t mstamp, Time none);
-
   protected:
     void DoDispose() override;
 

@@ -9,6 +9,7 @@
  * and the rate sampler read (LinuxRtt).
  */
 
+#include "tsq-core-clock.h"
 #include "tsq-tcp-socket.h"
 
 #include "ns3/log.h"
@@ -26,21 +27,6 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("TsqTcpSocketRtt");
 
-namespace
-{
-
-/**
- * The core's microsecond clock: Simulator time + 1, because the kernel
- * (and the core) reserve a send time of 0 for "none" (see TsqRateOps).
- */
-uint64_t
-CoreClockUs(Time t)
-{
-    return static_cast<uint64_t>(t.GetMicroSeconds()) + 1;
-}
-
-} // namespace
-
 /* ------------------------------------------------------ Linux's RTT */
 
 void
@@ -50,7 +36,7 @@ TsqTcpSocket::SendEmptyPacket(uint8_t flags)
     {
         // TcpSocketBase counts m_synCount down from m_synRetries per SYN sent.
         m_synRetransmitted = m_synCount != m_synRetries;
-        m_synSentUs = CoreClockUs(Simulator::Now());
+        m_synSentUs = TsqMstamp(Simulator::Now());
     }
     TcpSocketBase::SendEmptyPacket(flags);
 }
@@ -105,7 +91,7 @@ TsqTcpSocket::ReceivedAck(Ptr<Packet> packet, const TcpHeader& tcpHeader)
 void
 TsqTcpSocket::OnSegmentDelivered(TcpTxItem* item)
 {
-    const uint64_t sent = CoreClockUs(item->GetLastSent());
+    const uint64_t sent = TsqMstamp(item->GetLastSent());
     const bool retrans = item->IsRetrans();
     if (item->GetRateInformation().m_deliveredTime == Time::Max())
     {
@@ -144,7 +130,7 @@ TsqTcpSocket::UpdateLinuxRtt(bool dataAcked)
     struct tsq_rtt_ack_in in;
     tsq_rtt_ack_in_init(&in);
     in.form = m_kernel.GetProfile()->rtt_form;
-    in.now_us = CoreClockUs(Simulator::Now());
+    in.now_us = TsqMstamp(Simulator::Now());
     in.now_ms = static_cast<u32>(Simulator::Now().GetMilliSeconds());
     in.data_acked = dataAcked;
     in.ts_echo = m_ackTsEcho;

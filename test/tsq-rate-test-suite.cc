@@ -14,6 +14,7 @@
 #include "ns3/string.h"
 #include "ns3/tcp-rate-ops.h"
 #include "ns3/test.h"
+#include "ns3/tsq-core-clock.h"
 #include "ns3/tsq-helper.h"
 #include "ns3/tsq-ns3-compat.h"
 #include "ns3/tsq-rate-ops.h"
@@ -100,16 +101,15 @@ class TsqRateInstallTestCase : public TestCase
                               "Config default false ignored");
 
         // The clock: 0 is "none"; whole microseconds round-trip.
-        NS_TEST_ASSERT_MSG_EQ(TsqRateOps::ToMstamp(Time::Max()), 0u, "Max is none");
-        NS_TEST_ASSERT_MSG_EQ(TsqRateOps::ToMstamp(Seconds(0)), 1u, "time 0 is a stamp");
-        NS_TEST_ASSERT_MSG_EQ(
-            TsqRateOps::FromMstamp(TsqRateOps::ToMstamp(MicroSeconds(1234567)), Time::Max()),
-            MicroSeconds(1234567),
-            "round trip");
-        NS_TEST_ASSERT_MSG_EQ(TsqRateOps::FromMstamp(0, Time::Max()), Time::Max(), "none");
-        NS_TEST_ASSERT_MSG_EQ(TsqRateOps::ToMstamp(NanoSeconds(1999)), 2u, "whole us, truncated");
-        NS_TEST_ASSERT_MSG_EQ(TsqRateOps::ToMstamp(NanoSeconds(-1)), 0u, "before 0 is none");
-        NS_TEST_ASSERT_MSG_EQ(TsqRateOps::FromMstamp(2, Time::Max()), NanoSeconds(1000), "1 us");
+        NS_TEST_ASSERT_MSG_EQ(TsqMstamp(Time::Max()), 0u, "Max is none");
+        NS_TEST_ASSERT_MSG_EQ(TsqMstamp(Seconds(0)), 1u, "time 0 is a stamp");
+        NS_TEST_ASSERT_MSG_EQ(TsqMstampTime(TsqMstamp(MicroSeconds(1234567)), Time::Max()),
+                              MicroSeconds(1234567),
+                              "round trip");
+        NS_TEST_ASSERT_MSG_EQ(TsqMstampTime(0, Time::Max()), Time::Max(), "none");
+        NS_TEST_ASSERT_MSG_EQ(TsqMstamp(NanoSeconds(1999)), 2u, "whole us, truncated");
+        NS_TEST_ASSERT_MSG_EQ(TsqMstamp(NanoSeconds(-1)), 0u, "before 0 is none");
+        NS_TEST_ASSERT_MSG_EQ(TsqMstampTime(2, Time::Max()), NanoSeconds(1000), "1 us");
         Simulator::Destroy();
         Config::Reset();
     }
